@@ -1,0 +1,55 @@
+// @ts-check
+import { execSync } from 'node:child_process';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+import { appShellRewrite } from './src/integrations/app-shell-rewrite.ts';
+import { sitemapAlias } from './src/integrations/sitemap-alias.ts';
+
+process.env.ASTRO_TELEMETRY_DISABLED = '1';
+
+const SITE_URL = process.env.SITE_URL || 'http://localhost:4321';
+
+/** A build id published with each build (dist/build.json) so open tabs can notice a newer deploy. */
+function buildId() {
+  if (process.env.BUILD_ID) return process.env.BUILD_ID;
+  let commit = 'local';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    // Not a git checkout (e.g. a tarball deploy): the timestamp alone still changes per build.
+  }
+  return `${commit}-${Date.now().toString(36)}`;
+}
+
+/** Pages that belong to no search result: the signed-in app, auth flows and error pages. */
+const NOT_IN_SITEMAP = /\/(app|auth|zh|404|500)(\/|$)/;
+
+export default defineConfig({
+  site: SITE_URL,
+  output: 'static',
+  // `file` output (pricing.html) with no trailing slash keeps one URL per page, the one the canonical tag names.
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  server: { port: Number(process.env.PORT) || 4321, host: 'localhost' },
+  redirects: { '/zh/app': '/app' },
+  // Hover prefetch of internal links. Astro's prefetcher has no concurrency setting; hover-triggered loads are
+  // naturally one or two at a time, within the spec's limit of four.
+  prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
+  integrations: [
+    react(),
+    sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) }),
+    // After sitemap: it copies the sitemap index that integration wrote.
+    sitemapAlias(),
+    appShellRewrite(),
+  ],
+  vite: {
+    plugins: [tailwindcss()],
+    define: {
+      'import.meta.env.PUBLIC_BUILD_ID': JSON.stringify(buildId()),
+    },
+  },
+});

@@ -1,0 +1,59 @@
+/**
+ * Site-wide constants. Values that differ between deployments come from environment variables (see README's
+ * configuration table); everything else is a product constant from the spec, kept here so a rule lives in one place.
+ */
+
+export const SITE_NAME = 'StudyEase';
+export const SITE_TITLE = 'StudyEase: study with ease, go with AI for free';
+export const SITE_DESCRIPTION =
+  'StudyEase helps you with your homework: AI study tools that give step-by-step solutions, check the answer and suggest similar practice questions.';
+
+/** Public address of the Strapi backend (issue #3 adds it); the browser calls it directly. */
+export const BACKEND_URL: string = import.meta.env.PUBLIC_BACKEND_URL || 'http://localhost:1337';
+
+/** Optional analytics script URL; no script is loaded when unset. */
+export const ANALYTICS_SRC: string = import.meta.env.PUBLIC_ANALYTICS_SRC ?? '';
+
+/** Social sign-in providers that get a pre-rendered return page at /auth/connect/{provider}/redirect. */
+export const AUTH_PROVIDERS: readonly string[] = (import.meta.env.PUBLIC_AUTH_PROVIDERS || 'github,google')
+  .split(',')
+  .map((provider: string) => provider.trim().toLowerCase())
+  .filter((provider: string) => /^[a-z0-9-]+$/.test(provider));
+
+/** Only English exists (spec §9); `en-US` is used where a region is required. */
+export const LOCALES = ['en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+export const DEFAULT_LOCALE_REGION = 'en-US';
+export const LOCALE_COOKIE = { name: 'studyease_locale', days: 365, path: '/', sameSite: 'lax' } as const;
+
+/** Query parameters a canonical URL may keep; everything else is dropped. */
+export const CANONICAL_QUERY_WHITELIST = ['page'] as const;
+
+/** Query-string parsing limits (spec §9). */
+export const QUERY_LIMITS = { depth: 5, arrayLimit: 20, parameterLimit: 1000 } as const;
+
+/** A failed chunk load reloads the page at most once per path within this window (spec §4, §9). */
+export const RELOAD_GUARD_MS = 10_000;
+/** How often an open tab asks whether a newer build was deployed. */
+export const BUILD_CHECK_INTERVAL_MS = 5 * 60_000;
+
+/** Storage keys, in one place so that no two features collide. */
+export const STORAGE_KEYS = {
+  colorMode: 'studyease:color-mode',
+  authRedirect: 'studyease:auth-redirect',
+  visitor: 'studyease:visitor',
+  reloadGuard: 'studyease:reload-guard',
+} as const;
+
+/** UI constants from the spec (§9); the Tailwind theme reads the same numbers from tailwind.config.cjs. */
+export const UI = {
+  zIndexBase: 2000,
+  toast: { durationMs: 5000, max: 5, position: 'bottom-right' },
+  modalMs: 200,
+  slideoverMs: 200,
+  drawer: { durationMs: 500, closeThreshold: 0.25 },
+  tooltip: { delayMs: 700, offsetPx: 8 },
+  popoverOffsetPx: 8,
+  logoHeights: { sm: 24, md: 32, lg: 40 },
+} as const;

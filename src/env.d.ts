@@ -1,0 +1,11 @@
+interface ImportMetaEnv {
+  readonly PUBLIC_BACKEND_URL?: string;
+  readonly PUBLIC_ANALYTICS_SRC?: string;
+  readonly PUBLIC_AUTH_PROVIDERS?: string;
+  readonly PUBLIC_LOCALE_BASE_URL?: string;
+  readonly PUBLIC_BUILD_ID?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

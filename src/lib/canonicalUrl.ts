@@ -1,0 +1,22 @@
+import { CANONICAL_QUERY_WHITELIST } from '@/config';
+
+/**
+ * The canonical URL of a page (spec §9): same origin and path, only whitelisted query parameters (in a stable
+ * order), no hash, no trailing slash except for the root, and lowercased so that `/Pricing` and `/pricing` count
+ * as one page for search engines.
+ * @param url the page's URL (path and query are read from it)
+ * @param site the public site origin; when given it replaces the URL's own origin
+ */
+export function canonicalUrl(url: URL | string, site?: URL | string): string {
+  const source = new URL(url);
+  const origin = site ? new URL(site).origin : source.origin;
+  let pathname = source.pathname.toLowerCase();
+  if (pathname.length > 1) pathname = pathname.replace(/\/+$/, '') || '/';
+  const kept = new URLSearchParams();
+  for (const name of CANONICAL_QUERY_WHITELIST) {
+    const value = source.searchParams.get(name);
+    if (value !== null && value !== '') kept.set(name, value.toLowerCase());
+  }
+  const query = kept.toString();
+  return `${origin.toLowerCase()}${pathname}${query ? `?${query}` : ''}`;
+}

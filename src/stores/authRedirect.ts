@@ -1,0 +1,65 @@
+import { atom } from 'nanostores';
+import { STORAGE_KEYS } from '@/config';
+import { getStorage, type KeyValueStorage } from '@/lib/storage';
+
+/**
+ * Where to return after signing in or up (spec §3, §4): the full path the visitor was on when they went to the
+ * auth pages. Kept in localStorage so it survives the round trip through an email link or a social provider.
+ */
+export const $authRedirect = atom<string | null>(null);
+
+const MAX_LENGTH = 2048;
+
+/**
+ * Accepts only same-site paths, so a crafted value can never send the user to another origin
+ * (`//evil.example`, `/\evil.example`, `https://…`, `javascript:`), nor back into the auth pages.
+ * @param value a candidate path such as `/app/math-solver?q=1`
+ * @returns the path, or null when it is not a safe place to return to
+ */
+export function sanitizeRedirect(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_LENGTH) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // Control characters (tab, newline) are stripped by URL parsers and could hide a second slash.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point of this check.
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, 'https://studyease.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'https://studyease.invalid') return null;
+  if (url.pathname === '/auth' || url.pathname.startsWith('/auth/')) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Saves the current full path before going to sign-in or sign-up. Unsafe paths are ignored, keeping any
+ * earlier value.
+ * @returns the saved path, or null when nothing was saved
+ */
+export function saveAuthRedirect(fullPath: string, storage: KeyValueStorage = getStorage('local')): string | null {
+  const safe = sanitizeRedirect(fullPath);
+  if (safe === null) return null;
+  storage.setItem(STORAGE_KEYS.authRedirect, safe);
+  $authRedirect.set(safe);
+  return safe;
+}
+
+/** @returns the saved path, re-validated on the way out (storage can be edited by hand), or null */
+export function readAuthRedirect(storage: KeyValueStorage = getStorage('local')): string | null {
+  const value = sanitizeRedirect(storage.getItem(STORAGE_KEYS.authRedirect));
+  $authRedirect.set(value);
+  return value;
+}
+
+/**
+ * Reads and forgets the saved path: used once, after a successful sign-in.
+ * @returns the path to go to, `/app` when nothing usable was saved
+ */
+export function consumeAuthRedirect(storage: KeyValueStorage = getStorage('local')): string {
+  const value = readAuthRedirect(storage);
+  storage.removeItem(STORAGE_KEYS.authRedirect);
+  $authRedirect.set(null);
+  return value ?? '/app';
+}

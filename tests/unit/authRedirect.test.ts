@@ -1,0 +1,66 @@
+import { cleanStores } from 'nanostores';
+import { afterEach, describe, expect, test } from 'vitest';
+import { memoryStorage } from '@/lib/storage';
+import {
+  $authRedirect,
+  consumeAuthRedirect,
+  readAuthRedirect,
+  sanitizeRedirect,
+  saveAuthRedirect,
+} from '@/stores/authRedirect';
+
+afterEach(() => {
+  cleanStores($authRedirect);
+});
+
+describe('sanitizeRedirect', () => {
+  test('keeps a same-site path with query and hash', () => {
+    expect(sanitizeRedirect('/app/math-solver?q=2%2B2#top')).toBe('/app/math-solver?q=2%2B2#top');
+  });
+
+  test.each([
+    ['protocol-relative', '//evil.example/path'],
+    ['backslash trick', '/\\evil.example'],
+    ['absolute URL', 'https://evil.example/'],
+    ['javascript URL', 'javascript:alert(1)'],
+    ['tab hiding a slash', '/\t/evil.example'],
+    ['auth page', '/auth/login'],
+    ['empty', ''],
+    ['not a string', 42],
+    ['too long', `/${'a'.repeat(3000)}`],
+  ])('refuses %s', (_label, value) => {
+    expect(sanitizeRedirect(value)).toBeNull();
+  });
+});
+
+describe('saveAuthRedirect', () => {
+  test('stores the path and updates the store', () => {
+    const storage = memoryStorage();
+    expect(saveAuthRedirect('/pricing?plan=plus', storage)).toBe('/pricing?plan=plus');
+    expect($authRedirect.get()).toBe('/pricing?plan=plus');
+    expect(readAuthRedirect(storage)).toBe('/pricing?plan=plus');
+  });
+
+  test('keeps the earlier value when the new one is unsafe', () => {
+    const storage = memoryStorage();
+    saveAuthRedirect('/blog', storage);
+    expect(saveAuthRedirect('//evil.example', storage)).toBeNull();
+    expect(readAuthRedirect(storage)).toBe('/blog');
+  });
+
+  test('re-validates what is read back from storage', () => {
+    const storage = memoryStorage();
+    storage.setItem('studyease:auth-redirect', 'https://evil.example');
+    expect(readAuthRedirect(storage)).toBeNull();
+  });
+});
+
+describe('consumeAuthRedirect', () => {
+  test('returns the saved path once, then the app', () => {
+    const storage = memoryStorage();
+    saveAuthRedirect('/app/physics-solver', storage);
+    expect(consumeAuthRedirect(storage)).toBe('/app/physics-solver');
+    expect(consumeAuthRedirect(storage)).toBe('/app');
+    expect($authRedirect.get()).toBeNull();
+  });
+});
