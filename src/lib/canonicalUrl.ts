@@ -2,7 +2,7 @@ import { CANONICAL_QUERY_WHITELIST } from '@/config';
 
 /**
  * The canonical URL of a page (spec §9): same origin and path, only whitelisted query parameters (in a stable
- * order), no hash, no trailing slash except for the root, and lowercased so that `/Pricing` and `/pricing` count
+ * order), no hash, no `.html` and no trailing slash except for the root, and lowercased so that `/Pricing` and `/pricing` count
  * as one page for search engines.
  * @param url the page's URL (path and query are read from it)
  * @param site the public site origin; when given it replaces the URL's own origin
@@ -10,7 +10,11 @@ import { CANONICAL_QUERY_WHITELIST } from '@/config';
 export function canonicalUrl(url: URL | string, site?: URL | string): string {
   const source = new URL(url);
   const origin = site ? new URL(site).origin : source.origin;
-  let pathname = source.pathname.toLowerCase();
+  // The build writes pages as `pricing.html` (build.format 'file'); the public URL has no extension.
+  let pathname = source.pathname
+    .toLowerCase()
+    .replace(/(^|\/)index\.html$/, '$1')
+    .replace(/\.html$/, '');
   if (pathname.length > 1) pathname = pathname.replace(/\/+$/, '') || '/';
   const kept = new URLSearchParams();
   for (const name of CANONICAL_QUERY_WHITELIST) {

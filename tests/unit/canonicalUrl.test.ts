@@ -23,6 +23,12 @@ describe('canonicalUrl', () => {
     expect(canonicalUrl('https://studyease.app/')).toBe('https://studyease.app/');
   });
 
+  test('drops the .html of a pre-rendered file', () => {
+    expect(canonicalUrl('http://localhost:4321/blog.html')).toBe('http://localhost:4321/blog');
+    expect(canonicalUrl('http://localhost:4321/index.html')).toBe('http://localhost:4321/');
+    expect(canonicalUrl('http://localhost:4321/auth/login.html')).toBe('http://localhost:4321/auth/login');
+  });
+
   test('uses the configured site origin instead of the request origin', () => {
     expect(canonicalUrl('http://localhost:4321/blog?page=2', 'https://studyease.app')).toBe(
       'https://studyease.app/blog?page=2',
