@@ -50,6 +50,8 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { name: 'Your study tools' })).toBeVisible();
     await page.route('**/build.json', (route) => route.fulfill({ json: { id: 'a-newer-build' } }));
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await expect(page.getByRole('status').filter({ hasText: 'A new version of StudyEase is available.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'A new version of StudyEase is available.' }),
+    ).toBeVisible();
   });
 });

@@ -36,7 +36,9 @@ test.describe('page shell', () => {
 
   test('stores the locale cookie for a year, path /, SameSite Lax', async ({ page, context }) => {
     await page.goto('/');
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'studyease_locale')?.value).toBe('en');
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'studyease_locale')?.value)
+      .toBe('en');
     const cookie = (await context.cookies()).find((c) => c.name === 'studyease_locale');
     expect(cookie?.path).toBe('/');
     expect(cookie?.sameSite).toBe('Lax');
