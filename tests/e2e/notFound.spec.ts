@@ -53,3 +53,14 @@ test.describe('not-found page', () => {
     expect(await response.text()).not.toContain('root:');
   });
 });
+
+test.describe('server error page', () => {
+  test('is built in the same frame, with code and message', async ({ page }) => {
+    await page.goto('/500');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+    await expect(page.locator('[data-status-code]')).toHaveText('500');
+    await expect(page.locator('[data-status-message]')).toHaveText('Internal Server Error');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+});
