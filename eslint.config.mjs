@@ -27,6 +27,8 @@ export default defineConfig(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       // `() => setOpen(false)` style handlers are clear; braces would only add noise.
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      // A leading underscore marks a parameter that must exist for the signature but is not read.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
   astro.configs.recommended,

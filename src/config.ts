@@ -8,8 +8,29 @@ export const SITE_TITLE = 'StudyEase: study with ease, go with AI for free';
 export const SITE_DESCRIPTION =
   'StudyEase helps you with your homework: AI study tools that give step-by-step solutions, check the answer and suggest similar practice questions.';
 
-/** Public address of the Strapi backend (issue #3 adds it); the browser calls it directly. */
-export const BACKEND_URL: string = import.meta.env.PUBLIC_BACKEND_URL || 'http://localhost:1337';
+/** Public address of the Strapi backend; the browser calls it directly. */
+export const BACKEND_URL: string = (import.meta.env.PUBLIC_BACKEND_URL || 'http://localhost:1337').replace(/\/+$/, '');
+/** Path prefix of the backend's REST API (Strapi's default `/api`); empty for none. */
+export const BACKEND_API_PREFIX: string = import.meta.env.PUBLIC_BACKEND_API_PREFIX ?? '/api';
+
+/**
+ * The session cookie holding the jwt (spec §6: name and options from configuration). Readable by scripts on
+ * purpose: the static site has no server that could set an HttpOnly cookie, and the API client must send the
+ * token as a bearer header. Lifetime follows the jwt's own expiry.
+ */
+export const SESSION_COOKIE = {
+  name: import.meta.env.PUBLIC_SESSION_COOKIE_NAME || 'studyease_jwt',
+  sameSite: 'lax',
+  path: '/',
+  /** Used when the jwt carries no readable expiry. */
+  fallbackDays: 30,
+} as const;
+
+/** Query parameters of the current-user call (spec §7), e.g. `{ populate: ['role'] }` to include relations. */
+export const CURRENT_USER_QUERY: Record<string, unknown> = {};
+
+/** The auth redirect value is kept for a day: long enough for an email round trip, short enough to go stale. */
+export const AUTH_REDIRECT_COOKIE = { name: 'studyease_auth_redirect', days: 1 } as const;
 
 /** Optional analytics script URL; no script is loaded when unset. */
 export const ANALYTICS_SRC: string = import.meta.env.PUBLIC_ANALYTICS_SRC ?? '';
@@ -41,7 +62,6 @@ export const BUILD_CHECK_INTERVAL_MS = 5 * 60_000;
 /** Storage keys, in one place so that no two features collide. */
 export const STORAGE_KEYS = {
   colorMode: 'studyease:color-mode',
-  authRedirect: 'studyease:auth-redirect',
   visitor: 'studyease:visitor',
   reloadGuard: 'studyease:reload-guard',
 } as const;

@@ -1,3 +1,4 @@
+import { readCookie, writeCookie } from '@/lib/cookies';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from '@/config';
 
 /**
@@ -18,28 +19,10 @@ export function detectLocale(input: {
   return DEFAULT_LOCALE;
 }
 
-/**
- * The locale cookie's `Set-Cookie`-style text: 365 days, path /, SameSite Lax (spec §9), Secure over HTTPS.
- * Written by hand rather than with js-cookie: this runs on every content page, where each byte of script counts.
- */
-export function localeCookieString(locale: Locale, secure: boolean): string {
-  const maxAge = LOCALE_COOKIE.days * 24 * 60 * 60;
-  return `${LOCALE_COOKIE.name}=${locale}; Max-Age=${maxAge}; Path=${LOCALE_COOKIE.path}; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
-
-/** @returns the locale cookie's value, if set */
-export function readLocaleCookie(cookies: string = document.cookie): string | undefined {
-  const prefix = `${LOCALE_COOKIE.name}=`;
-  return cookies
-    .split('; ')
-    .find((part) => part.startsWith(prefix))
-    ?.slice(prefix.length);
-}
-
-/** Stores the active locale in the locale cookie unless it is already there. */
+/** Stores the active locale in the locale cookie (365 days, path /, SameSite Lax; spec §9) unless it is there. */
 export function persistLocale(locale: Locale): void {
-  if (readLocaleCookie() === locale) return;
-  document.cookie = localeCookieString(locale, location.protocol === 'https:');
+  if (readCookie(LOCALE_COOKIE.name) === locale) return;
+  writeCookie(LOCALE_COOKIE.name, locale, { maxAgeSeconds: LOCALE_COOKIE.days * 86_400, path: LOCALE_COOKIE.path });
 }
 
 /**

@@ -1,4 +1,6 @@
-import { detectLocale, persistLocale, readLocaleCookie } from '@/lib/locale';
+import { LOCALE_COOKIE } from '@/config';
+import { readCookie } from '@/lib/cookies';
+import { detectLocale, persistLocale } from '@/lib/locale';
 import { startColorModeSwitch } from '@/scripts/colorModeSwitch';
 import { startHeader } from '@/scripts/header';
 
@@ -12,7 +14,7 @@ export function startSite(): void {
   persistLocale(
     detectLocale({
       routeLocale: document.documentElement.lang,
-      cookie: readLocaleCookie(),
+      cookie: readCookie(LOCALE_COOKIE.name),
       languages: navigator.languages,
     }),
   );

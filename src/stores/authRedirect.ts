@@ -1,12 +1,27 @@
 import { atom } from 'nanostores';
-import { STORAGE_KEYS } from '@/config';
-import { getStorage, type KeyValueStorage } from '@/lib/storage';
+import { AUTH_REDIRECT_COOKIE } from '@/config';
+import { deleteCookie, readCookie, writeCookie } from '@/lib/cookies';
+import type { KeyValueStorage } from '@/lib/storage';
 
 /**
  * Where to return after signing in or up (spec §3, §4): the full path the visitor was on when they went to the
- * auth pages. Kept in localStorage so it survives the round trip through an email link or a social provider.
+ * auth pages. Kept in a cookie for a day, so it survives the round trip through an email link or a social
+ * provider, in any tab, and then goes stale.
  */
 export const $authRedirect = atom<string | null>(null);
+
+const KEY = AUTH_REDIRECT_COOKIE.name;
+
+/** The cookie behind the store, seen through the storage interface so tests can pass an in-memory one. */
+const cookieStorage: KeyValueStorage = {
+  getItem: (key) => readCookie(key) ?? null,
+  setItem: (key, value) => {
+    writeCookie(key, value, { maxAgeSeconds: AUTH_REDIRECT_COOKIE.days * 86_400 });
+  },
+  removeItem: (key) => {
+    deleteCookie(key);
+  },
+};
 
 const MAX_LENGTH = 2048;
 
@@ -19,6 +34,8 @@ const MAX_LENGTH = 2048;
 export function sanitizeRedirect(value: unknown): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_LENGTH) return null;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // An encoded second slash or backslash (`/%2F%2Fevil.test`) is refused too: a router along the way may decode it.
+  if (/^\/%(2f|5c)/i.test(value)) return null;
   // Control characters (tab, newline) are stripped by URL parsers and could hide a second slash.
   // eslint-disable-next-line no-control-regex -- matching control characters is the point of this check.
   if (/[\u0000-\u001f\u007f]/.test(value)) return null;
@@ -38,17 +55,17 @@ export function sanitizeRedirect(value: unknown): string | null {
  * earlier value.
  * @returns the saved path, or null when nothing was saved
  */
-export function saveAuthRedirect(fullPath: string, storage: KeyValueStorage = getStorage('local')): string | null {
+export function saveAuthRedirect(fullPath: string, storage: KeyValueStorage = cookieStorage): string | null {
   const safe = sanitizeRedirect(fullPath);
   if (safe === null) return null;
-  storage.setItem(STORAGE_KEYS.authRedirect, safe);
+  storage.setItem(KEY, safe);
   $authRedirect.set(safe);
   return safe;
 }
 
 /** @returns the saved path, re-validated on the way out (storage can be edited by hand), or null */
-export function readAuthRedirect(storage: KeyValueStorage = getStorage('local')): string | null {
-  const value = sanitizeRedirect(storage.getItem(STORAGE_KEYS.authRedirect));
+export function readAuthRedirect(storage: KeyValueStorage = cookieStorage): string | null {
+  const value = sanitizeRedirect(storage.getItem(KEY));
   $authRedirect.set(value);
   return value;
 }
@@ -57,9 +74,9 @@ export function readAuthRedirect(storage: KeyValueStorage = getStorage('local'))
  * Reads and forgets the saved path: used once, after a successful sign-in.
  * @returns the path to go to, `/app` when nothing usable was saved
  */
-export function consumeAuthRedirect(storage: KeyValueStorage = getStorage('local')): string {
+export function consumeAuthRedirect(storage: KeyValueStorage = cookieStorage): string {
   const value = readAuthRedirect(storage);
-  storage.removeItem(STORAGE_KEYS.authRedirect);
+  storage.removeItem(KEY);
   $authRedirect.set(null);
   return value ?? '/app';
 }

@@ -36,7 +36,8 @@ test.describe('app shell', () => {
     await page.goto('/app/physics-solver');
     await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
-    expect(await page.evaluate(() => localStorage.getItem('studyease:auth-redirect'))).toBe('/app/physics-solver');
+    const saved = (await page.context().cookies()).find((cookie) => cookie.name === 'studyease_auth_redirect');
+    expect(decodeURIComponent(saved?.value ?? '')).toBe('/app/physics-solver');
   });
 
   test('a content page does not compute a fingerprint', async ({ page }) => {

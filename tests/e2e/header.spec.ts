@@ -29,8 +29,12 @@ test.describe('header on a wide screen', () => {
     await expect(banner.getByRole('link', { name: 'Sign up' })).toBeVisible();
     await banner.getByRole('link', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
-    const saved = await page.evaluate(() => localStorage.getItem('studyease:auth-redirect'));
-    expect(saved).toBe('/ai-physics-solver?ref=search#top');
+    const saved = (await page.context().cookies()).find((cookie) => cookie.name === 'studyease_auth_redirect');
+    expect(decodeURIComponent(saved?.value ?? '')).toBe('/ai-physics-solver?ref=search#top');
+    // Kept for a day.
+    const hours = ((saved?.expires ?? 0) * 1000 - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23);
+    expect(hours).toBeLessThanOrEqual(24);
   });
 
   test('ships no React to a signed-out visitor of a content page', async ({ page }) => {

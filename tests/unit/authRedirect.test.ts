@@ -25,6 +25,8 @@ describe('sanitizeRedirect', () => {
     ['javascript URL', 'javascript:alert(1)'],
     ['tab hiding a slash', '/\t/evil.example'],
     ['auth page', '/auth/login'],
+    ['encoded double slash', '/%2F%2Fevil.example'],
+    ['encoded backslash', '/%5Cevil.example'],
     ['empty', ''],
     ['not a string', 42],
     ['too long', `/${'a'.repeat(3000)}`],
@@ -50,7 +52,7 @@ describe('saveAuthRedirect', () => {
 
   test('re-validates what is read back from storage', () => {
     const storage = memoryStorage();
-    storage.setItem('studyease:auth-redirect', 'https://evil.example');
+    storage.setItem('studyease_auth_redirect', 'https://evil.example');
     expect(readAuthRedirect(storage)).toBeNull();
   });
 });

@@ -1,0 +1,96 @@
+import { BACKEND_API_PREFIX, BACKEND_URL } from '@/config';
+import { stringifyQuery } from '@/lib/queryString';
+import { readSessionToken } from '@/lib/sessionCookie';
+import { API_ERROR_EVENT, ApiError, toApiError } from './errors';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Serialised as a bracketed nested query string. */
+  query?: Record<string, unknown>;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Skip the bearer header even when a token is stored (auth calls that must not carry an old token). */
+  anonymous?: boolean;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  prefix: string;
+  getToken: () => string | null;
+  fetch: typeof fetch;
+  /** Called with every error before it is thrown (the global error event). */
+  onError: (error: ApiError) => void;
+}
+
+/**
+ * The one client for the Strapi backend: builds the URL from the configured base and prefix, serialises the
+ * query with qs, adds `Authorization: Bearer` when a token is stored, and never retries.
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const base = `${options.baseUrl.replace(/\/+$/, '')}${options.prefix}`;
+
+  /**
+   * @returns the parsed JSON answer (undefined for an empty body)
+   * @throws {ApiError} the backend's error data, or UnknownError (500) when there is none
+   */
+  async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
+    const query = init.query ? stringifyQuery(init.query) : '';
+    const url = `${base}${path}${query ? `?${query}` : ''}`;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    const token = init.anonymous ? null : options.getToken();
+    if (token) headers['Authorization'] = `Bearer ${token}`;
+
+    let response: Response;
+    try {
+      response = await options.fetch(url, {
+        method: init.method ?? 'GET',
+        headers,
+        body: init.body === undefined ? null : JSON.stringify(init.body),
+        signal: init.signal ?? null,
+      });
+    } catch (cause) {
+      // No response at all: the backend is down or unreachable. Aborts are the caller's choice, not an error.
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      const message = 'The StudyEase service could not be reached. Check your connection and try again.';
+      throw fail(toApiError(0, undefined, message));
+    }
+
+    const text = await response.text();
+    let body: unknown = undefined;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+    }
+    if (!response.ok) throw fail(toApiError(response.status, body, `Request failed with status ${response.status}`));
+    if (text && body === undefined)
+      throw fail(toApiError(response.status, undefined, 'The service sent an invalid answer.'));
+    return body as T;
+  }
+
+  function fail(error: ApiError): ApiError {
+    options.onError(error);
+    return error;
+  }
+
+  return { request };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The site's client, bound to the configured backend and the session cookie. */
+export const api: ApiClient = createApiClient({
+  baseUrl: BACKEND_URL,
+  prefix: BACKEND_API_PREFIX,
+  getToken: readSessionToken,
+  fetch: (...args) => fetch(...args),
+  onError: (error) => {
+    if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(API_ERROR_EVENT, { detail: error }));
+  },
+});
+
+export { ApiError };

@@ -1,0 +1,56 @@
+/** Name of the window event every failed backend call dispatches (spec §8: a global error event). */
+export const API_ERROR_EVENT = 'studyease:api-error';
+
+/** The error shape the spec names: `error` (a name), `message`, `statusCode`, plus Strapi's details. */
+export interface ApiErrorData {
+  error: string;
+  message: string;
+  statusCode: number;
+  details?: unknown;
+}
+
+/**
+ * A failed backend call. Carries the backend's own error data (Strapi answers
+ * `{ data: null, error: { status, name, message, details } }`), or `UnknownError` with status 500 when the
+ * response had none (network failure, HTML error page, invalid JSON).
+ */
+export class ApiError extends Error implements ApiErrorData {
+  readonly error: string;
+  readonly statusCode: number;
+  readonly details?: unknown;
+
+  constructor(data: ApiErrorData) {
+    super(data.message);
+    this.name = 'ApiError';
+    this.error = data.error;
+    this.statusCode = data.statusCode;
+    if (data.details !== undefined) this.details = data.details;
+  }
+
+  toJSON(): ApiErrorData {
+    return { error: this.error, message: this.message, statusCode: this.statusCode, details: this.details };
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Builds the error to throw from a response body.
+ * @param status the HTTP status, 0 when there was no response
+ * @param body the parsed JSON body, or undefined
+ * @param fallbackMessage used when the body says nothing (e.g. the network error's message)
+ */
+export function toApiError(status: number, body: unknown, fallbackMessage: string): ApiError {
+  const payload = isRecord(body) && isRecord(body['error']) ? body['error'] : undefined;
+  if (payload && typeof payload['message'] === 'string') {
+    return new ApiError({
+      error: typeof payload['name'] === 'string' ? payload['name'] : 'ApplicationError',
+      message: payload['message'],
+      statusCode: typeof payload['status'] === 'number' ? payload['status'] : status || 500,
+      details: payload['details'],
+    });
+  }
+  return new ApiError({ error: 'UnknownError', message: fallbackMessage, statusCode: 500 });
+}

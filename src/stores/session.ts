@@ -1,0 +1,83 @@
+import { atom } from 'nanostores';
+import { type AuthApi, type AuthResponse, authApi, type User } from '@/lib/api/auth';
+import { clearSessionToken, readSessionToken, writeSessionToken } from '@/lib/sessionCookie';
+
+/** The jwt (mirrors the session cookie) and the signed-in user (spec §3, §4). */
+export const $token = atom<string | null>(readSessionToken());
+export const $user = atom<User | null>(null);
+/** True while the current user is being fetched, so the UI can wait instead of flashing the signed-out state. */
+export const $userLoading = atom(false);
+
+let auth: AuthApi = authApi;
+/** Tests swap the backend calls. */
+export function setAuthApi(next: AuthApi): void {
+  auth = next;
+}
+
+function setToken(token: string | null): void {
+  if (token) writeSessionToken(token);
+  else clearSessionToken();
+  $token.set(token);
+}
+
+/**
+ * Loads the current user when a token exists. A failure (expired or revoked token, backend error) clears the
+ * token silently: the visitor is simply signed out (spec §8).
+ * @returns the user, or null
+ */
+export async function fetchUser(): Promise<User | null> {
+  if (!$token.get()) return null;
+  $userLoading.set(true);
+  try {
+    const user = await auth.me();
+    $user.set(user);
+    return user;
+  } catch {
+    setToken(null);
+    $user.set(null);
+    return null;
+  } finally {
+    $userLoading.set(false);
+  }
+}
+
+/**
+ * The shared flow of every call that signs in (spec §4): clear any token, call the backend, store the jwt,
+ * fetch the user. Registration with email confirmation on answers without a jwt: nobody is signed in then.
+ */
+async function signIn(call: () => Promise<AuthResponse>): Promise<AuthResponse> {
+  setToken(null);
+  $user.set(null);
+  const response = await call();
+  if (response.jwt) {
+    setToken(response.jwt);
+    await fetchUser();
+  }
+  return response;
+}
+
+export const login = (...args: Parameters<AuthApi['login']>) => signIn(() => auth.login(...args));
+export const register = (...args: Parameters<AuthApi['register']>) => signIn(() => auth.register(...args));
+export const resetPassword = (...args: Parameters<AuthApi['resetPassword']>) =>
+  signIn(() => auth.resetPassword(...args));
+export const providerCallback = (...args: Parameters<AuthApi['providerCallback']>) =>
+  signIn(() => auth.providerCallback(...args));
+
+/** Changes the password; Strapi answers with a fresh jwt, which replaces the old one. */
+export async function changePassword(...args: Parameters<AuthApi['changePassword']>): Promise<void> {
+  const response = await auth.changePassword(...args);
+  if (response.jwt) setToken(response.jwt);
+}
+
+/** Signs out on this device (the backend keeps no session to end in legacy-support jwt mode). */
+export function logout(): void {
+  setToken(null);
+  $user.set(null);
+}
+
+/** At start: fetch the user only if none is loaded and a token exists; with no token, no call (spec §4). */
+export function startSession(): Promise<User | null> {
+  $token.set(readSessionToken());
+  if ($user.get()) return Promise.resolve($user.get());
+  return fetchUser();
+}

@@ -1,0 +1,118 @@
+// @vitest-environment happy-dom
+import { cleanStores } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { AuthApi, AuthResponse, User } from '@/lib/api/auth';
+import { ApiError } from '@/lib/api/errors';
+import { jwtExpiry, readSessionToken } from '@/lib/sessionCookie';
+import { $token, $user, fetchUser, login, logout, register, setAuthApi, startSession } from '@/stores/session';
+
+const user: User = { id: 1, username: 'ada', email: 'ada@example.test' };
+// A JWT whose payload is {"id":1,"exp":4102444800} (1 January 2100).
+const JWT = `x.${btoa(JSON.stringify({ id: 1, exp: 4102444800 }))}.y`;
+
+function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi {
+  const ok = (response: AuthResponse) => vi.fn(() => Promise.resolve(response));
+  return {
+    me: vi.fn(() => Promise.resolve(user)),
+    login: ok({ jwt: JWT, user }),
+    register: ok({ jwt: JWT, user }),
+    forgotPassword: vi.fn(() => Promise.resolve({ ok: true })),
+    resetPassword: ok({ jwt: JWT, user }),
+    changePassword: ok({ jwt: JWT, user }),
+    sendEmailConfirmation: vi.fn(() => Promise.resolve({ sent: true })),
+    providerCallback: ok({ jwt: JWT, user }),
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  document.cookie = 'studyease_jwt=; Max-Age=0; Path=/';
+  $token.set(null);
+});
+
+afterEach(() => {
+  cleanStores($token, $user);
+});
+
+describe('login', () => {
+  test('stores the jwt in the cookie, then fetches the user', async () => {
+    const api = fakeApi();
+    setAuthApi(api);
+    await login({ identifier: 'ada', password: 'secret123' });
+    expect(readSessionToken()).toBe(JWT);
+    expect($token.get()).toBe(JWT);
+    expect($user.get()).toEqual(user);
+    expect(api.me).toHaveBeenCalledOnce();
+  });
+
+  test('clears an earlier token before calling the backend, and keeps none on failure', async () => {
+    const failure = new ApiError({
+      error: 'ValidationError',
+      message: 'Invalid identifier or password',
+      statusCode: 400,
+    });
+    setAuthApi(fakeApi({ login: vi.fn(() => Promise.reject(failure)) }));
+    $token.set('old');
+    document.cookie = 'studyease_jwt=old; Path=/';
+    await expect(login({ identifier: 'ada', password: 'wrong' })).rejects.toBe(failure);
+    expect(readSessionToken()).toBeNull();
+    expect($user.get()).toBeNull();
+  });
+});
+
+describe('register', () => {
+  test('signs nobody in when the backend waits for email confirmation', async () => {
+    const api = fakeApi({ register: vi.fn(() => Promise.resolve({ user })) });
+    setAuthApi(api);
+    const response = await register({ username: 'ada', email: 'ada@example.test', password: 'secret123' });
+    expect(response.jwt).toBeUndefined();
+    expect($token.get()).toBeNull();
+    expect(api.me).not.toHaveBeenCalled();
+  });
+});
+
+describe('fetchUser', () => {
+  test('clears the token silently when the current-user call fails', async () => {
+    setAuthApi(fakeApi({ me: vi.fn(() => Promise.reject(new Error('401'))) }));
+    $token.set('expired');
+    document.cookie = 'studyease_jwt=expired; Path=/';
+    await expect(fetchUser()).resolves.toBeNull();
+    expect($token.get()).toBeNull();
+    expect(readSessionToken()).toBeNull();
+  });
+});
+
+describe('startSession', () => {
+  test('makes no call without a token', async () => {
+    const api = fakeApi();
+    setAuthApi(api);
+    await startSession();
+    expect(api.me).not.toHaveBeenCalled();
+  });
+
+  test('fetches the user when a token is stored', async () => {
+    const api = fakeApi();
+    setAuthApi(api);
+    document.cookie = `studyease_jwt=${JWT}; Path=/`;
+    await startSession();
+    expect($user.get()).toEqual(user);
+  });
+});
+
+describe('logout', () => {
+  test('clears token and user', async () => {
+    setAuthApi(fakeApi());
+    await login({ identifier: 'ada', password: 'secret123' });
+    logout();
+    expect($token.get()).toBeNull();
+    expect($user.get()).toBeNull();
+    expect(readSessionToken()).toBeNull();
+  });
+});
+
+describe('jwtExpiry', () => {
+  test("reads the token's exp claim", () => {
+    expect(jwtExpiry(JWT)?.toISOString()).toBe('2100-01-01T00:00:00.000Z');
+    expect(jwtExpiry('not-a-jwt')).toBeNull();
+  });
+});
