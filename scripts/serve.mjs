@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isAppPath } from '../src/lib/appPaths.ts';
+import { isAppPath, rewriteTarget } from '../src/lib/appPaths.ts';
 import { parseAppRoute } from '../src/lib/appRoute.ts';
 
 const TYPES = {
@@ -52,6 +52,8 @@ export async function resolveRequest(root, pathname) {
     const status = parseAppRoute(pathname).kind === 'not-found' ? 404 : 200;
     return { file: join(root, 'app.html'), status };
   }
+  const rewritten = rewriteTarget(pathname);
+  if (rewritten) return { file: join(root, `${rewritten}.html`), status: 200 };
   // normalize() folds `..`; the prefix check below refuses anything that still escapes the build folder.
   const safe = normalize(pathname).replace(/^([/\\])+/, '');
   const candidates = pathname === '/' ? ['index.html'] : [safe, `${safe}.html`, join(safe, 'index.html')];

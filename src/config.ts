@@ -35,8 +35,8 @@ export const AUTH_REDIRECT_COOKIE = { name: 'studyease_auth_redirect', days: 1 }
 /** Optional analytics script URL; no script is loaded when unset. */
 export const ANALYTICS_SRC: string = import.meta.env.PUBLIC_ANALYTICS_SRC ?? '';
 
-/** Social sign-in providers that get a pre-rendered return page at /auth/connect/{provider}/redirect. */
-export const AUTH_PROVIDERS: readonly string[] = (import.meta.env.PUBLIC_AUTH_PROVIDERS || 'github,google')
+/** Social sign-in providers offered on the sign-in and sign-up pages (none by default). */
+export const AUTH_PROVIDERS: readonly string[] = (import.meta.env.PUBLIC_AUTH_PROVIDERS ?? '')
   .split(',')
   .map((provider: string) => provider.trim().toLowerCase())
   .filter((provider: string) => /^[a-z0-9-]+$/.test(provider));
@@ -58,6 +58,9 @@ export const QUERY_LIMITS = { depth: 5, arrayLimit: 20, parameterLimit: 1000 } a
 export const RELOAD_GUARD_MS = 10_000;
 /** How often an open tab asks whether a newer build was deployed. */
 export const BUILD_CHECK_INTERVAL_MS = 5 * 60_000;
+
+/** Hover prefetch: at most this many page loads at once (spec §9). */
+export const PREFETCH_CONCURRENCY = 4;
 
 /** Storage keys, in one place so that no two features collide. */
 export const STORAGE_KEYS = {

@@ -1,9 +1,9 @@
 import type { AstroIntegration } from 'astro';
-import { isAppPath } from '../lib/appPaths.ts';
+import { rewriteTarget } from '../lib/appPaths.ts';
 
 /**
- * `/app/**` is one pre-rendered page that routes on the client. Production servers rewrite every `/app/**` path
- * to it (scripts/serve.mjs, public/_redirects); this does the same for `astro dev`.
+ * `/app/**` and the social sign-in return pages are each one pre-rendered page that reads the URL on the client.
+ * Production servers rewrite to them (scripts/serve.mjs, public/_redirects); this does the same for `astro dev`.
  */
 export function appShellRewrite(): AstroIntegration {
   return {
@@ -12,7 +12,8 @@ export function appShellRewrite(): AstroIntegration {
       'astro:server:setup': ({ server }) => {
         server.middlewares.use((req, _res, next) => {
           const [path = '', query] = (req.url ?? '').split('?', 2);
-          if (isAppPath(path) && path !== '/app') req.url = `/app${query ? `?${query}` : ''}`;
+          const target = rewriteTarget(path);
+          if (target && target !== path) req.url = `${target}${query ? `?${query}` : ''}`;
           next();
         });
       },

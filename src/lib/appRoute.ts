@@ -4,6 +4,7 @@ import { type ToolId, toToolId } from './tools.ts';
 /** What the app shell shows for a path under /app. */
 export type AppRoute =
   | { kind: 'dashboard' }
+  | { kind: 'account' }
   | { kind: 'tool'; tool: ToolId }
   | { kind: 'conversation'; tool: ToolId; id: string }
   | { kind: 'not-found'; path: string };
@@ -12,7 +13,7 @@ export type AppRoute =
 const CONVERSATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * Routes a path of the client-rendered app (spec §2): `/app`, `/app/{tool}`, `/app/{tool}/{id}`. Anything else,
+ * Routes a path of the client-rendered app (spec §2): `/app`, `/app/account`, `/app/{tool}`, `/app/{tool}/{id}`. Anything else,
  * including an unknown tool, is a not-found route, shown with the same text as the server's 404 page.
  * @param pathname `location.pathname`
  */
@@ -21,6 +22,7 @@ export function parseAppRoute(pathname: string): AppRoute {
   if (segments[0] !== 'app') return { kind: 'not-found', path: pathname };
   const [, slug, id, ...rest] = segments;
   if (slug === undefined) return { kind: 'dashboard' };
+  if (slug === 'account' && id === undefined) return { kind: 'account' };
   const tool = toToolId(slug);
   if (!tool || rest.length > 0) return { kind: 'not-found', path: pathname };
   if (id === undefined) return { kind: 'tool', tool };

@@ -1,16 +1,27 @@
-import { LOCALE_COOKIE } from '@/config';
+import { LOCALE_COOKIE, SESSION_COOKIE } from '@/config';
 import { readCookie } from '@/lib/cookies';
 import { detectLocale, persistLocale } from '@/lib/locale';
 import { startColorModeSwitch } from '@/scripts/colorModeSwitch';
 import { startHeader } from '@/scripts/header';
+import { startPrefetch } from '@/scripts/prefetch';
 
 /**
  * The one script of the static shell, on every page: colour-mode switch, header (mobile menu, auth redirect),
- * locale cookie and the footer year. Each part does nothing where its elements are absent.
+ * hover prefetch, the signed-in account block (loaded only with a session), locale cookie and the footer year. Each part does nothing where its elements are absent.
  */
 export function startSite(): void {
   startColorModeSwitch();
   startHeader();
+  startPrefetch();
+  // React loads only for a visitor with a session cookie: the account block is a lazily loaded chunk.
+  if (readCookie(SESSION_COOKIE.name)) {
+    import('@/components/account/mountAccount')
+      .then(({ mountAccount }) => mountAccount())
+      .catch((error: unknown) => {
+        console.error('[account] could not load the account block', error);
+        document.documentElement.classList.remove('has-session');
+      });
+  }
   persistLocale(
     detectLocale({
       routeLocale: document.documentElement.lang,

@@ -75,9 +75,17 @@ export function logout(): void {
   $user.set(null);
 }
 
-/** At start: fetch the user only if none is loaded and a token exists; with no token, no call (spec §4). */
+let starting: Promise<User | null> | null = null;
+
+/**
+ * At start: fetch the user only if none is loaded and a token exists; with no token, no call (spec §4).
+ * Islands that start together (header account block, app shell) share one call.
+ */
 export function startSession(): Promise<User | null> {
-  $token.set(readSessionToken());
   if ($user.get()) return Promise.resolve($user.get());
-  return fetchUser();
+  $token.set(readSessionToken());
+  starting ??= fetchUser().finally(() => {
+    starting = null;
+  });
+  return starting;
 }

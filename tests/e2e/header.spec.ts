@@ -37,6 +37,13 @@ test.describe('header on a wide screen', () => {
     expect(hours).toBeLessThanOrEqual(24);
   });
 
+  test('prefetches a page when the pointer rests on its link', async ({ page }) => {
+    await page.goto('/pricing');
+    const prefetch = page.waitForRequest((request) => new URL(request.url()).pathname === '/ai-math-solver');
+    await page.getByRole('banner').getByRole('link', { name: 'Math Solver' }).hover();
+    await prefetch;
+  });
+
   test('ships no React to a signed-out visitor of a content page', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {

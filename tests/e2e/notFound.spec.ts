@@ -23,11 +23,6 @@ test.describe('not-found page', () => {
     await expectNotFoundPage(page);
   });
 
-  test('an unknown social provider is a 404', async ({ page }) => {
-    const response = await page.goto('/auth/connect/myspace/redirect');
-    expect(response?.status()).toBe(404);
-  });
-
   test('the button returns to the home page', async ({ page }) => {
     await page.goto('/nope');
     await page.getByRole('link', { name: 'Back to home' }).click();

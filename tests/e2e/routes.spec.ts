@@ -25,7 +25,10 @@ test.describe('every route of the spec answers', () => {
     const response = await page.goto('/auth/connect/github/redirect');
     expect(response?.status()).toBe(200);
     await expect(page.locator('[data-layout="auth-connect"]')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signing you in with Github');
+    // GitHub is not enabled by default: the page still loads and says so, with a way back.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in with Github failed');
+    await expect(page.getByRole('alert')).toContainText('not available');
+    await expect(page.getByRole('link', { name: 'Back to sign in' })).toBeVisible();
   });
 
   for (const path of APP_ROUTES) {

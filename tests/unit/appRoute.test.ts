@@ -5,6 +5,8 @@ describe('parseAppRoute', () => {
   test('routes the dashboard, a tool and a conversation', () => {
     expect(parseAppRoute('/app')).toEqual({ kind: 'dashboard' });
     expect(parseAppRoute('/app/')).toEqual({ kind: 'dashboard' });
+    expect(parseAppRoute('/app/account')).toEqual({ kind: 'account' });
+    expect(parseAppRoute('/app/account/x').kind).toBe('not-found');
     expect(parseAppRoute('/app/math-solver')).toEqual({ kind: 'tool', tool: 'math-solver' });
     expect(parseAppRoute('/app/translator/abc123')).toEqual({ kind: 'conversation', tool: 'translator', id: 'abc123' });
   });

@@ -20,6 +20,7 @@ function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi {
     resetPassword: ok({ jwt: JWT, user }),
     changePassword: ok({ jwt: JWT, user }),
     sendEmailConfirmation: vi.fn(() => Promise.resolve({ sent: true })),
+    confirmEmail: vi.fn(() => Promise.resolve(undefined)),
     providerCallback: ok({ jwt: JWT, user }),
     ...overrides,
   };

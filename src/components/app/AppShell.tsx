@@ -1,20 +1,26 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { type AppRoute } from '@/lib/appRoute';
-import { getTool } from '@/lib/tools';
+import { useEffect, useState } from 'react';
+import Toaster from '@/components/ui/Toaster';
+import type { AppRoute } from '@/lib/appRoute';
 import { pageTitle } from '@/lib/pageTitle';
+import { getTool } from '@/lib/tools';
+import { saveAuthRedirect } from '@/stores/authRedirect';
 import { $newBuildAvailable, watchBuilds } from '@/stores/build';
+import { startSession } from '@/stores/session';
 import { ensureVisitor } from '@/stores/visitor';
+import AccountPage from './AccountPage';
 import Dashboard from './Dashboard';
 import NotFoundView from './NotFoundView';
 import Sidebar from './Sidebar';
-import SignInRequired from './SignInRequired';
+import ToolHome from './ToolHome';
 import { useAppRoute } from './useAppRoute';
 
 function routeTitle(route: AppRoute): string | undefined {
   switch (route.kind) {
     case 'dashboard':
       return 'Dashboard';
+    case 'account':
+      return 'Account';
     case 'tool':
     case 'conversation':
       return getTool(route.tool).name;
@@ -23,16 +29,32 @@ function routeTitle(route: AppRoute): string | undefined {
   }
 }
 
-/** The signed-in app at /app/**: one pre-rendered page that routes on the client (spec §2). */
+/**
+ * The signed-in app at /app/**: one pre-rendered page that routes on the client (spec §2). Every route needs a
+ * session (spec §6): without one the path is saved and the browser goes to sign-in, which brings it back here.
+ */
 export default function AppShell() {
   const route = useAppRoute();
   const newBuild = useStore($newBuildAvailable);
+  const [signedIn, setSignedIn] = useState(false);
 
   useEffect(() => {
     // The visitor id serves anonymous usage limits; computed once, where the app starts (spec §1).
     ensureVisitor().catch((error: unknown) => console.warn('[visitor] fingerprint unavailable', error));
     return watchBuilds();
   }, []);
+
+  useEffect(() => {
+    if (route.kind === 'not-found') return;
+    void startSession().then((user) => {
+      if (user) {
+        setSignedIn(true);
+        return;
+      }
+      saveAuthRedirect(`${location.pathname}${location.search}${location.hash}`);
+      location.replace('/auth/login');
+    });
+  }, [route.kind]);
 
   useEffect(() => {
     document.title = pageTitle({
@@ -46,14 +68,25 @@ export default function AppShell() {
     <div className="flex w-full flex-1 flex-col md:flex-row" data-app-route={route.kind}>
       <Sidebar route={route} />
       <main id="main" className="flex flex-1 flex-col p-6 md:p-10">
-        {route.kind === 'dashboard' && <Dashboard />}
-        {(route.kind === 'tool' || route.kind === 'conversation') && <SignInRequired tool={route.tool} />}
-        {route.kind === 'not-found' && <NotFoundView path={route.path} />}
+        {route.kind === 'not-found' ? (
+          <NotFoundView path={route.path} />
+        ) : !signedIn ? (
+          <p role="status" className="m-auto text-slate-600 dark:text-slate-400">
+            Loading your workspace…
+          </p>
+        ) : route.kind === 'dashboard' ? (
+          <Dashboard />
+        ) : route.kind === 'account' ? (
+          <AccountPage />
+        ) : (
+          <ToolHome tool={route.tool} {...(route.kind === 'conversation' ? { conversationId: route.id } : {})} />
+        )}
       </main>
+      <Toaster />
       {newBuild && (
         <div
           role="status"
-          className="fixed right-4 bottom-4 z-toast flex items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-white dark:text-slate-900"
+          className="fixed bottom-4 left-4 z-toast flex items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-white dark:text-slate-900"
         >
           A new version of StudyEase is available.
           <button type="button" className="font-semibold underline" onClick={() => location.reload()}>

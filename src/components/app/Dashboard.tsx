@@ -31,7 +31,7 @@ export default function Dashboard() {
           Recent conversations
         </h2>
         <p className="mt-3 rounded-2xl border border-dashed border-slate-300 p-6 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-          Your conversations appear here after you sign in and ask your first question.
+          Your conversations will appear here once you start one.
         </p>
       </section>
     </div>

@@ -58,6 +58,12 @@ export function createAuthApi(client: ApiClient) {
       client.request<AuthResponse>('/auth/change-password', { method: 'POST', body }),
     sendEmailConfirmation: (email: string) =>
       client.request<unknown>('/auth/send-email-confirmation', { method: 'POST', body: { email }, anonymous: true }),
+    confirmEmail: (confirmation: string) =>
+      client.request<AuthResponse | undefined>('/auth/email-confirmation', {
+        query: { confirmation },
+        anonymous: true,
+        redirectIsSuccess: true,
+      }),
     providerCallback: (provider: string, accessToken: string) =>
       client.request<AuthResponse>(`/auth/${encodeURIComponent(provider)}/callback`, {
         query: { access_token: accessToken },

@@ -12,6 +12,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the bearer header even when a token is stored (auth calls that must not carry an old token). */
   anonymous?: boolean;
+  /**
+   * The call answers with a redirect on success (Strapi's email confirmation). The redirect is not followed (it
+   * leads to a page of this site, which a cross-origin fetch could not read) and counts as success.
+   */
+  redirectIsSuccess?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -49,6 +54,7 @@ export function createApiClient(options: ApiClientOptions) {
         headers,
         body: init.body === undefined ? null : JSON.stringify(init.body),
         signal: init.signal ?? null,
+        redirect: init.redirectIsSuccess ? 'manual' : 'follow',
       });
     } catch (cause) {
       // No response at all: the backend is down or unreachable. Aborts are the caller's choice, not an error.
@@ -57,6 +63,12 @@ export function createApiClient(options: ApiClientOptions) {
       throw fail(toApiError(0, undefined, message));
     }
 
+    if (
+      init.redirectIsSuccess &&
+      (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400))
+    ) {
+      return undefined as T;
+    }
     const text = await response.text();
     let body: unknown = undefined;
     if (text) {

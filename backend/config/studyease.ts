@@ -1,0 +1,18 @@
+import type { Core } from '@strapi/strapi';
+import { readEmailFrom, readSiteUrl } from '../src/utils/env';
+import { type StudyEaseConfig, StudyEaseConfigSchema } from '../src/utils/studyease-config';
+
+/**
+ * What the bootstrap seeds (src/bootstrap/), read here so that every environment variable is read in config/.
+ * Available at runtime as `strapi.config.get('studyease')`.
+ */
+export default ({ env }: Core.Config.Shared.ConfigParams): StudyEaseConfig =>
+  StudyEaseConfigSchema.parse({
+    siteUrl: readSiteUrl(env),
+    emailConfirmation: env.bool('EMAIL_CONFIRMATION', false),
+    emailFrom: readEmailFrom(env),
+    admin: {
+      email: env('ADMIN_EMAIL', ''),
+      password: env('ADMIN_PASSWORD', ''),
+    },
+  });

@@ -1,0 +1,80 @@
+import type { Core } from '@strapi/strapi';
+import { z } from 'zod';
+
+const UP = 'plugin::users-permissions';
+
+/**
+ * Auth routes anyone may call: Strapi's defaults for the Public role. They act only on the account named in the
+ * request (or create one), so they expose nothing.
+ */
+const AUTH_ACTIONS = [
+  'auth.callback',
+  'auth.connect',
+  'auth.register',
+  'auth.forgotPassword',
+  'auth.resetPassword',
+  'auth.emailConfirmation',
+  'auth.sendEmailConfirmation',
+  'auth.refresh',
+].map((action) => `${UP}.${action}`);
+
+/** What a signed-in user may do beyond that: read themself, change their password, manage their sessions. */
+const OWN_ACCOUNT_ACTIONS = [
+  'user.me',
+  'auth.changePassword',
+  'auth.logout',
+  'auth.getSessions',
+  'auth.revokeSession',
+].map((action) => `${UP}.${action}`);
+
+/**
+ * Content types whose entries anyone may read (find and findOne, nothing else), e.g. 'api::article.article'.
+ * Empty until the site has public content in the backend; add a content type here when it does.
+ */
+export const PUBLIC_CONTENT_TYPES: readonly `api::${string}.${string}`[] = [];
+
+const readActions = PUBLIC_CONTENT_TYPES.flatMap((uid) => [`${uid}.find`, `${uid}.findOne`]);
+
+/**
+ * The complete set of actions of each end-user role. Bootstrap makes the database match it exactly: permissions
+ * added by hand in the admin are removed on the next start, so the code stays the one place that says who may
+ * read what (and a mistaken click cannot expose other users' data, e.g. `user.find` for Authenticated).
+ */
+export const ROLE_PERMISSIONS: Readonly<Record<'public' | 'authenticated', readonly string[]>> = {
+  public: [...AUTH_ACTIONS, ...readActions],
+  // Signed-in users keep the auth actions: the site sends its token with every call, including "resend the
+  // confirmation email" from the account page.
+  authenticated: [...AUTH_ACTIONS, ...OWN_ACCOUNT_ACTIONS, ...readActions],
+};
+
+const RoleSchema = z.object({ id: z.number() });
+const PermissionsSchema = z.array(z.object({ id: z.number(), action: z.string() }));
+
+/**
+ * Makes the Public and Authenticated roles' permissions equal ROLE_PERMISSIONS (idempotent).
+ *
+ * @param strapi - the running Strapi instance, after users-permissions created its roles
+ */
+export const seedRolePermissions = async (strapi: Core.Strapi): Promise<void> => {
+  for (const [type, wanted] of Object.entries(ROLE_PERMISSIONS)) {
+    const role = RoleSchema.parse(await strapi.db.query(`${UP}.role`).findOne({ where: { type } }));
+    const current = PermissionsSchema.parse(
+      await strapi.db.query(`${UP}.permission`).findMany({ where: { role: role.id } }),
+    );
+    const currentActions = new Set(current.map(({ action }) => action));
+    const missing = wanted.filter((action) => !currentActions.has(action));
+    const extra = current.filter(({ action }) => !wanted.includes(action));
+
+    for (const action of missing) {
+      await strapi.db.query(`${UP}.permission`).create({ data: { action, role: role.id } });
+    }
+    if (extra.length > 0) {
+      await strapi.db.query(`${UP}.permission`).deleteMany({ where: { id: { $in: extra.map(({ id }) => id) } } });
+    }
+    if (missing.length > 0 || extra.length > 0) {
+      strapi.log.info(
+        `[studyease] ${type} role: granted ${missing.length}, revoked ${extra.length} (${extra.map((p) => p.action).join(', ') || 'none'})`,
+      );
+    }
+  }
+};

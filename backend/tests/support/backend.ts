@@ -1,0 +1,143 @@
+// Starts the real Strapi app in this process on a free port with a temporary database, plus a mail catcher,
+// for one test file. Node's test runner gives each file its own process, and Strapi is a per-process singleton
+// (`global.strapi`), so one backend per file is also the only safe shape.
+//
+// Why in-process rather than spawning `strapi start`: no admin build is needed, startup errors surface as
+// rejected promises with stacks instead of a dead child process, and each start takes a few seconds.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startMailCatcher, type MailCatcher } from '../../scripts/mail-catcher.mjs';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+import { backendRoot, loadStrapiModule, type StrapiInstance } from './strapi-module.ts';
+
+export const TEST_SITE_URL = 'http://site.test:4321';
+export const TEST_EMAIL_FROM = 'no-reply@studyease.test';
+export const TEST_ADMIN = { email: 'admin@studyease.test', password: 'Admin-Passw0rd' } as const;
+
+/** A running backend and what a test needs to talk to it. */
+export interface Backend {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  mail: MailCatcher;
+  /** The Strapi instance, for reading what the bootstrap stored. */
+  strapi: StrapiInstance;
+  stop(): Promise<void>;
+}
+
+/**
+ * @returns a TCP port that was free a moment ago (the kernel picks it)
+ */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Every variable the backend reads, so that nothing leaks in from the developer's shell or backend/.env. */
+const CONFIG_VARIABLES = [
+  'HOST', 'BACKEND_PORT', 'PUBLIC_URL', 'SITE_URL', 'CORS_ORIGIN', 'COOKIE_SECURE', 'TRUST_PROXY',
+  'DATABASE_CLIENT', 'DATABASE_FILENAME', 'DATABASE_URL', 'DATABASE_SSL', 'DATABASE_SCHEMA',
+  'SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASS', 'SMTP_SECURE', 'EMAIL_FROM', 'EMAIL_CONFIRMATION',
+  'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SERVE_ADMIN_PANEL', 'LOG_LEVEL', 'LOG_STARTUP', 'JWT_EXPIRES_IN',
+  'AUTH_RATE_LIMIT_ENABLED', 'AUTH_RATE_LIMIT_INTERVAL_MS', 'AUTH_RATE_LIMIT_MAX',
+  'APP_KEYS', 'API_TOKEN_SALT', 'ADMIN_JWT_SECRET', 'TRANSFER_TOKEN_SALT', 'JWT_SECRET', 'ENCRYPTION_KEY',
+] as const;
+
+/**
+ * The environment of a test backend: production mode (so Secure-cookie handling is exercised as deployed),
+ * fresh secrets, and a rate limit high enough for a whole suite from one IP.
+ *
+ * @param ports - where the backend listens and where the mail catcher takes SMTP
+ * @param database - the database settings
+ * @returns the variables to set
+ */
+export const testEnvironment = (
+  ports: { backend: number; smtp: number },
+  database: Record<string, string>,
+): Record<string, string> => ({
+  NODE_ENV: 'production',
+  STRAPI_TELEMETRY_DISABLED: 'true',
+  HOST: '127.0.0.1',
+  BACKEND_PORT: String(ports.backend),
+  PUBLIC_URL: `http://127.0.0.1:${ports.backend}`,
+  SITE_URL: TEST_SITE_URL,
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(ports.smtp),
+  EMAIL_FROM: TEST_EMAIL_FROM,
+  EMAIL_CONFIRMATION: 'false',
+  ADMIN_EMAIL: TEST_ADMIN.email,
+  ADMIN_PASSWORD: TEST_ADMIN.password,
+  SERVE_ADMIN_PANEL: 'false',
+  LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'warn',
+  LOG_STARTUP: 'false',
+  AUTH_RATE_LIMIT_MAX: '1000',
+  APP_KEYS: Array.from({ length: 2 }, () => randomBytes(16).toString('base64')).join(','),
+  API_TOKEN_SALT: randomBytes(16).toString('base64'),
+  ADMIN_JWT_SECRET: randomBytes(16).toString('base64'),
+  TRANSFER_TOKEN_SALT: randomBytes(16).toString('base64'),
+  JWT_SECRET: randomBytes(16).toString('base64'),
+  ENCRYPTION_KEY: randomBytes(16).toString('base64'),
+  ...database,
+});
+
+/**
+ * Replaces the process environment's backend variables with `values`.
+ *
+ * @param values - the variables to set; every other backend variable is removed
+ * @param envFile - an empty file for Strapi's dotenv to read instead of backend/.env
+ */
+const applyEnvironment = (values: Record<string, string>, envFile: string): void => {
+  for (const name of CONFIG_VARIABLES) delete process.env[name];
+  Object.assign(process.env, values);
+  // Strapi runs dotenv when its configuration module is first required; point it away from backend/.env.
+  process.env['ENV_PATH'] = envFile;
+};
+
+/**
+ * Starts a backend for the current test file.
+ *
+ * @param overrides - environment variables to change from testEnvironment (e.g. EMAIL_CONFIRMATION: 'true')
+ * @returns the running backend; call stop() in an `after` hook
+ */
+export const startBackend = async (overrides: Record<string, string> = {}): Promise<Backend> => {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'studyease-backend-test-'));
+  const envFile = path.join(workDir, '.env');
+  writeFileSync(envFile, '');
+
+  const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
+  const database: TestDatabase = await createTestDatabase(workDir);
+  const port = await freePort();
+  applyEnvironment({ ...testEnvironment({ backend: port, smtp: mail.smtpPort }, database.env), ...overrides }, envFile);
+
+  const { createStrapi } = loadStrapiModule();
+  const strapi = createStrapi({ appDir: backendRoot, distDir: path.join(backendRoot, 'dist') });
+  try {
+    await strapi.load();
+    await strapi.listen();
+  } catch (error) {
+    await strapi.destroy().catch(() => undefined);
+    await mail.stop();
+    await database.drop();
+    throw error;
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    mail,
+    strapi,
+    stop: async () => {
+      await strapi.destroy();
+      await mail.stop();
+      await database.drop();
+      if (existsSync(workDir)) rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+};

@@ -1,0 +1,127 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import Avatar from '@/components/account/Avatar';
+import LogoutDialog from '@/components/account/LogoutDialog';
+import ResendConfirmation from '@/components/auth/ResendConfirmation';
+import { useAuthForm } from '@/components/auth/useAuthForm';
+import Field from '@/components/ui/Field';
+import FormAlert from '@/components/ui/FormAlert';
+import SubmitButton from '@/components/ui/SubmitButton';
+import {
+  compactErrors,
+  type FieldErrors,
+  PASSWORD_MIN,
+  validateConfirmation,
+  validateNewPassword,
+} from '@/lib/authValidation';
+import { $user, changePassword } from '@/stores/session';
+
+type Fields = 'current' | 'password' | 'confirmation';
+
+/** /app/account: who is signed in, change password, resend the confirmation email, log out. */
+export default function AccountPage() {
+  const user = useStore($user);
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Fields>>({});
+  const [saved, setSaved] = useState(false);
+
+  const validate = () => {
+    const next = compactErrors<Fields>({
+      current: current ? undefined : 'Enter your current password.',
+      password: validateNewPassword(password),
+      confirmation: validateConfirmation(password, confirmation),
+    });
+    setErrors(next);
+    setSaved(false);
+    return Object.keys(next).length === 0;
+  };
+
+  const form = useAuthForm(validate, async () => {
+    await changePassword({ currentPassword: current, password, passwordConfirmation: confirmation });
+    setCurrent('');
+    setPassword('');
+    setConfirmation('');
+    setSaved(true);
+  });
+
+  if (!user) return null;
+  return (
+    <div className="mx-auto w-full max-w-xl">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Account</h1>
+      <section className="mt-6 flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+        <Avatar username={user.username} size="md" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-slate-900 dark:text-white">{user.username}</p>
+          <p className="truncate text-sm text-slate-600 dark:text-slate-400">{user.email}</p>
+        </div>
+        <LogoutDialog
+          trigger={
+            <button type="button" className="btn-outline">
+              Logout
+            </button>
+          }
+        />
+      </section>
+
+      {user.confirmed === false && (
+        <div className="mt-6">
+          <FormAlert tone="error">
+            Your email address is not confirmed yet.
+            <ResendConfirmation email={user.email} />
+          </FormAlert>
+        </div>
+      )}
+
+      <section
+        aria-labelledby="password-heading"
+        className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h2 id="password-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Change password
+        </h2>
+        <form
+          noValidate
+          onSubmit={(event) => void form.onSubmit(event)}
+          className="mt-4 space-y-4"
+          aria-label="Change password"
+        >
+          <Field
+            label="Current password"
+            name="current"
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+            error={errors.current}
+          />
+          <Field
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.password}
+            hint={`At least ${PASSWORD_MIN} characters.`}
+          />
+          <Field
+            label="Repeat new password"
+            name="confirmation"
+            type="password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+            error={errors.confirmation}
+          />
+          {form.error && <FormAlert tone="error">{form.error.message}</FormAlert>}
+          {saved && <FormAlert tone="success">Your password was changed.</FormAlert>}
+          <SubmitButton pending={form.pending} pendingLabel="Saving…">
+            Change password
+          </SubmitButton>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import FormAlert from '@/components/ui/FormAlert';
+import Field from '@/components/ui/Field';
+import SubmitButton from '@/components/ui/SubmitButton';
+import {
+  compactErrors,
+  type FieldErrors,
+  PASSWORD_MIN,
+  validateConfirmation,
+  validateEmail,
+  validateNewPassword,
+  validateUsername,
+} from '@/lib/authValidation';
+import { consumeAuthRedirect } from '@/stores/authRedirect';
+import { register } from '@/stores/session';
+import ResendConfirmation from './ResendConfirmation';
+import { useAuthForm } from './useAuthForm';
+
+type Fields = 'username' | 'email' | 'password' | 'confirmation';
+
+/** /auth/register: signs the student in, or asks them to confirm their email when the backend requires it. */
+export default function RegisterForm() {
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Fields>>({});
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState<string | null>(null);
+
+  const validate = () => {
+    const next = compactErrors<Fields>({
+      username: validateUsername(username),
+      email: validateEmail(email),
+      password: validateNewPassword(password),
+      confirmation: validateConfirmation(password, confirmation),
+    });
+    setErrors(next);
+    return Object.keys(next).length === 0;
+  };
+
+  const form = useAuthForm(validate, async () => {
+    const response = await register({ username: username.trim(), email: email.trim(), password });
+    if (response.jwt) location.assign(consumeAuthRedirect());
+    else setAwaitingConfirmation(email.trim());
+  });
+
+  if (awaitingConfirmation) {
+    return (
+      <FormAlert tone="success">
+        <strong className="block">Check your inbox.</strong>
+        We sent a confirmation link to {awaitingConfirmation}. Open it to activate your account, then sign in.
+        <ResendConfirmation email={awaitingConfirmation} />
+      </FormAlert>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void form.onSubmit(event)} className="space-y-4" aria-label="Sign up">
+      <Field
+        label="Username"
+        name="username"
+        autoComplete="username"
+        value={username}
+        onChange={(event) => setUsername(event.target.value)}
+        error={errors.username}
+        hint="Shown in the app. Letters, digits, dots, dashes or underscores."
+        required
+      />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={errors.email}
+        required
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        required
+      />
+      <Field
+        label="Repeat password"
+        name="confirmation"
+        type="password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={(event) => setConfirmation(event.target.value)}
+        error={errors.confirmation}
+        required
+      />
+      {form.error && <FormAlert tone="error">{form.error.message}</FormAlert>}
+      <SubmitButton pending={form.pending} pendingLabel="Creating your account…">
+        Create account
+      </SubmitButton>
+    </form>
+  );
+}

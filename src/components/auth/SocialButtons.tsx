@@ -1,0 +1,32 @@
+import { AUTH_PROVIDERS, BACKEND_API_PREFIX, BACKEND_URL } from '@/config';
+import { titleCaseSegment } from '@/lib/pageTitle';
+import { saveAuthRedirect, readAuthRedirect } from '@/stores/authRedirect';
+
+/** One button per enabled provider: the browser goes to the backend's /connect/{provider} (spec §7). */
+export default function SocialButtons() {
+  if (AUTH_PROVIDERS.length === 0) return null;
+  return (
+    <div className="mt-6">
+      <p className="flex items-center gap-3 text-xs text-slate-500 uppercase dark:text-slate-400">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" /> or{' '}
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      </p>
+      <div className="mt-4 grid gap-2">
+        {AUTH_PROVIDERS.map((provider) => (
+          <a
+            key={provider}
+            href={`${BACKEND_URL}${BACKEND_API_PREFIX}/connect/${encodeURIComponent(provider)}`}
+            className="btn-outline w-full"
+            onClick={() => {
+              // Keep the saved path alive through the provider's pages.
+              const saved = readAuthRedirect();
+              if (saved) saveAuthRedirect(saved);
+            }}
+          >
+            Continue with {titleCaseSegment(provider)}
+          </a>
+        ))}
+      </div>
+    </div>
+  );
+}
