@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   {
-    ignores: ['dist/', '.astro/', 'node_modules/', 'backend/', 'test-results/', 'playwright-report/'],
+    ignores: ['dist/', 'dist-confirm/', '.astro/', 'node_modules/', 'backend/', 'test-results/', 'playwright-report/'],
   },
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,

@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// scripts/run-e2e.mjs picks a free port; running `playwright test` directly falls back to 4399.
+// scripts/run-e2e.mjs starts the backends, builds the site against them and passes the free ports it picked.
 const port = Number(process.env['E2E_PORT'] ?? 4399);
+const confirmPort = Number(process.env['E2E_CONFIRM_PORT'] ?? 4398);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -34,11 +35,21 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node scripts/serve.mjs',
-    url: `${baseURL}/build.json`,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      command: 'node scripts/serve.mjs',
+      url: `${baseURL}/build.json`,
+      env: { PORT: String(port), HOST: '127.0.0.1' },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // The same site built against the backend that requires email confirmation.
+      command: 'node scripts/serve.mjs',
+      url: `http://127.0.0.1:${confirmPort}/build.json`,
+      env: { PORT: String(confirmPort), HOST: '127.0.0.1', DIST_DIR: 'dist-confirm' },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

@@ -53,10 +53,9 @@ export default function AccountBlock({ variant }: AccountBlockProps) {
         Dashboard
       </a>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger
-          className="rounded-full outline-offset-2 focus-visible:outline-2 focus-visible:outline-primary-500"
-          aria-label="Account menu"
-        >
+        <DropdownMenu.Trigger className="rounded-full outline-offset-2 focus-visible:outline-2 focus-visible:outline-primary-500">
+          {/* The name comes from this text and the avatar's: "Account menu <username>". */}
+          <span className="sr-only">Account menu</span>
           <Avatar username={user.username} />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>

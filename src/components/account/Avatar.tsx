@@ -13,7 +13,8 @@ export default function Avatar({ username, size = 'sm' }: AvatarProps) {
       aria-label={username}
       className={`inline-flex ${dimensions} shrink-0 items-center justify-center rounded-full bg-primary-700 font-semibold text-white dark:bg-primary-400 dark:text-slate-950`}
     >
-      {initials}
+      {/* Hidden from assistive tech: the username is the name; the initials are only a picture of it. */}
+      <span aria-hidden="true">{initials}</span>
     </span>
   );
 }

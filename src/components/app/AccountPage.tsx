@@ -3,7 +3,7 @@ import { useState } from 'react';
 import Avatar from '@/components/account/Avatar';
 import LogoutDialog from '@/components/account/LogoutDialog';
 import ResendConfirmation from '@/components/auth/ResendConfirmation';
-import { useAuthForm } from '@/components/auth/useAuthForm';
+import { fieldValue, useAuthForm } from '@/components/auth/useAuthForm';
 import Field from '@/components/ui/Field';
 import FormAlert from '@/components/ui/FormAlert';
 import SubmitButton from '@/components/ui/SubmitButton';
@@ -21,28 +21,28 @@ type Fields = 'current' | 'password' | 'confirmation';
 /** /app/account: who is signed in, change password, resend the confirmation email, log out. */
 export default function AccountPage() {
   const user = useStore($user);
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Fields>>({});
   const [saved, setSaved] = useState(false);
 
-  const validate = () => {
+  const validate = (data: FormData) => {
+    const password = fieldValue(data, 'password', true);
     const next = compactErrors<Fields>({
-      current: current ? undefined : 'Enter your current password.',
+      current: fieldValue(data, 'current', true) ? undefined : 'Enter your current password.',
       password: validateNewPassword(password),
-      confirmation: validateConfirmation(password, confirmation),
+      confirmation: validateConfirmation(password, fieldValue(data, 'confirmation', true)),
     });
     setErrors(next);
     setSaved(false);
     return Object.keys(next).length === 0;
   };
 
-  const form = useAuthForm(validate, async () => {
-    await changePassword({ currentPassword: current, password, passwordConfirmation: confirmation });
-    setCurrent('');
-    setPassword('');
-    setConfirmation('');
+  const form = useAuthForm(validate, async (data, element) => {
+    await changePassword({
+      currentPassword: fieldValue(data, 'current', true),
+      password: fieldValue(data, 'password', true),
+      passwordConfirmation: fieldValue(data, 'confirmation', true),
+    });
+    element.reset();
     setSaved(true);
   });
 
@@ -92,8 +92,6 @@ export default function AccountPage() {
             name="current"
             type="password"
             autoComplete="current-password"
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
             error={errors.current}
           />
           <Field
@@ -101,8 +99,6 @@ export default function AccountPage() {
             name="password"
             type="password"
             autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
             error={errors.password}
             hint={`At least ${PASSWORD_MIN} characters.`}
           />
@@ -111,8 +107,6 @@ export default function AccountPage() {
             name="confirmation"
             type="password"
             autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
             error={errors.confirmation}
           />
           {form.error && <FormAlert tone="error">{form.error.message}</FormAlert>}

@@ -5,7 +5,7 @@ import SubmitButton from '@/components/ui/SubmitButton';
 import { authApi } from '@/lib/api/auth';
 import { authErrorMessage } from '@/lib/authErrorMessage';
 import { validateEmail } from '@/lib/authValidation';
-import { useAuthForm } from './useAuthForm';
+import { fieldValue, useAuthForm } from './useAuthForm';
 
 type Result = { state: 'checking' } | { state: 'confirmed' } | { state: 'failed'; message: string } | { state: 'none' };
 
@@ -60,16 +60,15 @@ export default function EmailConfirmation() {
 }
 
 function ResendForm() {
-  const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [sent, setSent] = useState(false);
-  const validate = () => {
-    const message = validateEmail(email);
+  const validate = (data: FormData) => {
+    const message = validateEmail(fieldValue(data, 'email'));
     setFieldError(message);
     return message === undefined;
   };
-  const form = useAuthForm(validate, async () => {
-    await authApi.sendEmailConfirmation(email.trim());
+  const form = useAuthForm(validate, async (data) => {
+    await authApi.sendEmailConfirmation(fieldValue(data, 'email'));
     setSent(true);
   });
 
@@ -87,8 +86,6 @@ function ResendForm() {
         name="email"
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
         error={fieldError}
         hint="Did not get the email? We can send the link again."
       />

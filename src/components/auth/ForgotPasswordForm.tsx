@@ -4,23 +4,23 @@ import Field from '@/components/ui/Field';
 import SubmitButton from '@/components/ui/SubmitButton';
 import { authApi } from '@/lib/api/auth';
 import { validateEmail } from '@/lib/authValidation';
-import { useAuthForm } from './useAuthForm';
+import { fieldValue, useAuthForm } from './useAuthForm';
 
 /** /auth/forgot: the same answer whether or not an account has that address, so nobody can probe for accounts. */
 export default function ForgotPasswordForm() {
-  const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const validate = () => {
-    const message = validateEmail(email);
+  const validate = (data: FormData) => {
+    const message = validateEmail(fieldValue(data, 'email'));
     setFieldError(message);
     return message === undefined;
   };
 
-  const form = useAuthForm(validate, async () => {
-    await authApi.forgotPassword(email.trim());
-    setSentTo(email.trim());
+  const form = useAuthForm(validate, async (data) => {
+    const email = fieldValue(data, 'email');
+    await authApi.forgotPassword(email);
+    setSentTo(email);
   });
 
   if (sentTo) {
@@ -33,17 +33,14 @@ export default function ForgotPasswordForm() {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void form.onSubmit(event)} className="space-y-4" aria-label="Reset password">
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={fieldError}
-        required
-      />
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event) => void form.onSubmit(event)}
+      className="space-y-4"
+      aria-label="Reset password"
+    >
+      <Field label="Email" name="email" type="email" autoComplete="email" error={fieldError} required />
       {form.error && <FormAlert tone="error">{form.error.message}</FormAlert>}
       <SubmitButton pending={form.pending} pendingLabel="Sending…">
         Send reset link

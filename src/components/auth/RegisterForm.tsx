@@ -14,34 +14,36 @@ import {
 import { consumeAuthRedirect } from '@/stores/authRedirect';
 import { register } from '@/stores/session';
 import ResendConfirmation from './ResendConfirmation';
-import { useAuthForm } from './useAuthForm';
+import { fieldValue, useAuthForm } from './useAuthForm';
 
 type Fields = 'username' | 'email' | 'password' | 'confirmation';
 
 /** /auth/register: signs the student in, or asks them to confirm their email when the backend requires it. */
 export default function RegisterForm() {
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Fields>>({});
   const [awaitingConfirmation, setAwaitingConfirmation] = useState<string | null>(null);
 
-  const validate = () => {
+  const validate = (data: FormData) => {
+    const password = fieldValue(data, 'password', true);
     const next = compactErrors<Fields>({
-      username: validateUsername(username),
-      email: validateEmail(email),
+      username: validateUsername(fieldValue(data, 'username')),
+      email: validateEmail(fieldValue(data, 'email')),
       password: validateNewPassword(password),
-      confirmation: validateConfirmation(password, confirmation),
+      confirmation: validateConfirmation(password, fieldValue(data, 'confirmation', true)),
     });
     setErrors(next);
     return Object.keys(next).length === 0;
   };
 
-  const form = useAuthForm(validate, async () => {
-    const response = await register({ username: username.trim(), email: email.trim(), password });
+  const form = useAuthForm(validate, async (data) => {
+    const email = fieldValue(data, 'email');
+    const response = await register({
+      username: fieldValue(data, 'username'),
+      email,
+      password: fieldValue(data, 'password', true),
+    });
     if (response.jwt) location.assign(consumeAuthRedirect());
-    else setAwaitingConfirmation(email.trim());
+    else setAwaitingConfirmation(email);
   });
 
   if (awaitingConfirmation) {
@@ -55,34 +57,27 @@ export default function RegisterForm() {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void form.onSubmit(event)} className="space-y-4" aria-label="Sign up">
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event) => void form.onSubmit(event)}
+      className="space-y-4"
+      aria-label="Sign up"
+    >
       <Field
         label="Username"
         name="username"
         autoComplete="username"
-        value={username}
-        onChange={(event) => setUsername(event.target.value)}
         error={errors.username}
         hint="Shown in the app. Letters, digits, dots, dashes or underscores."
         required
       />
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errors.email}
-        required
-      />
+      <Field label="Email" name="email" type="email" autoComplete="email" error={errors.email} required />
       <Field
         label="Password"
         name="password"
         type="password"
         autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
         error={errors.password}
         hint={`At least ${PASSWORD_MIN} characters.`}
         required
@@ -92,8 +87,6 @@ export default function RegisterForm() {
         name="confirmation"
         type="password"
         autoComplete="new-password"
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
         error={errors.confirmation}
         required
       />

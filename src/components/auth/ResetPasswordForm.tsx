@@ -11,28 +11,31 @@ import {
 } from '@/lib/authValidation';
 import { consumeAuthRedirect } from '@/stores/authRedirect';
 import { resetPassword } from '@/stores/session';
-import { useAuthForm } from './useAuthForm';
+import { fieldValue, useAuthForm } from './useAuthForm';
 
 type Fields = 'password' | 'confirmation';
 
 /** /auth/reset-passwrod?code=…: sets a new password and signs the student in. */
 export default function ResetPasswordForm() {
   const [code] = useState(() => new URLSearchParams(location.search).get('code') ?? '');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Fields>>({});
 
-  const validate = () => {
+  const validate = (data: FormData) => {
+    const password = fieldValue(data, 'password', true);
     const next = compactErrors<Fields>({
       password: validateNewPassword(password),
-      confirmation: validateConfirmation(password, confirmation),
+      confirmation: validateConfirmation(password, fieldValue(data, 'confirmation', true)),
     });
     setErrors(next);
     return Object.keys(next).length === 0;
   };
 
-  const form = useAuthForm(validate, async () => {
-    await resetPassword({ code, password, passwordConfirmation: confirmation });
+  const form = useAuthForm(validate, async (data) => {
+    await resetPassword({
+      code,
+      password: fieldValue(data, 'password', true),
+      passwordConfirmation: fieldValue(data, 'confirmation', true),
+    });
     location.assign(consumeAuthRedirect());
   });
 
@@ -59,8 +62,6 @@ export default function ResetPasswordForm() {
         name="password"
         type="password"
         autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
         error={errors.password}
         hint={`At least ${PASSWORD_MIN} characters.`}
         required
@@ -70,8 +71,6 @@ export default function ResetPasswordForm() {
         name="confirmation"
         type="password"
         autoComplete="new-password"
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
         error={errors.confirmation}
         required
       />

@@ -1,13 +1,25 @@
 import { type SyntheticEvent, useRef, useState } from 'react';
 import { type AuthErrorMessage, authErrorMessage } from '@/lib/authErrorMessage';
 
+/** The trimmed text of a form field (empty when absent). Passwords are read with `raw`, never trimmed. */
+export function fieldValue(data: FormData, name: string, raw = false): string {
+  const value = data.get(name);
+  if (typeof value !== 'string') return '';
+  return raw ? value : value.trim();
+}
+
 /**
- * Submission state of an auth form: validates first, blocks double submits (a ref, not state, so two clicks in
- * the same frame cannot both pass), and turns a failure into the message shown next to the form.
+ * Submission state of an auth form. The inputs are uncontrolled and read from the form on submit: a student who
+ * types before the page's script has loaded keeps what they typed (controlled inputs would be reset when React
+ * takes over). Validates first, blocks double submits (a ref, so two clicks in one frame cannot both pass), and
+ * turns a failure into the message shown next to the form.
  * @param validate returns true when the fields are valid (it shows its own field errors)
  * @param submit the call; resolves when done
  */
-export function useAuthForm(validate: () => boolean, submit: () => Promise<void>) {
+export function useAuthForm(
+  validate: (data: FormData) => boolean,
+  submit: (data: FormData, form: HTMLFormElement) => Promise<void>,
+) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<AuthErrorMessage | null>(null);
   const inFlight = useRef(false);
@@ -15,12 +27,14 @@ export function useAuthForm(validate: () => boolean, submit: () => Promise<void>
   async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     if (inFlight.current) return;
+    const form = event.currentTarget;
+    const data = new FormData(form);
     setError(null);
-    if (!validate()) return;
+    if (!validate(data)) return;
     inFlight.current = true;
     setPending(true);
     try {
-      await submit();
+      await submit(data, form);
     } catch (caught) {
       setError(authErrorMessage(caught));
     } finally {
@@ -29,5 +43,5 @@ export function useAuthForm(validate: () => boolean, submit: () => Promise<void>
     }
   }
 
-  return { pending, error, setError, onSubmit };
+  return { pending, error, onSubmit };
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useHydrated } from './useHydrated';
 
 interface SubmitButtonProps {
   pending: boolean;
@@ -6,13 +7,14 @@ interface SubmitButtonProps {
   children: ReactNode;
 }
 
-/** A full-width submit button that shows progress and cannot be pressed twice. */
+/** A full-width submit button that shows progress, cannot be pressed twice, nor before the form's script runs. */
 export default function SubmitButton({ pending, pendingLabel, children }: SubmitButtonProps) {
+  const hydrated = useHydrated();
   return (
     <button
       type="submit"
       className="btn-primary w-full py-2.5 disabled:cursor-wait disabled:opacity-70"
-      disabled={pending}
+      disabled={pending || !hydrated}
       aria-busy={pending}
     >
       {pending && (
