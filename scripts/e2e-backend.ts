@@ -2,6 +2,7 @@
 // `{"url":…,"mailUrl":…}` on one line once it answers, and stops on SIGTERM/SIGINT. One process per backend:
 // Strapi is a per-process singleton, and the e2e suite needs two (email confirmation off and on).
 // Usage: node scripts/e2e-backend.ts SITE_URL [KEY=VALUE …]   (the extra pairs override the backend's settings)
+// The backend must be compiled first (`npm run compile --prefix backend`; `npm run test:e2e` does it).
 import { startBackend } from '../backend/tests/support/backend.ts';
 
 const [siteUrl, ...pairs] = process.argv.slice(2);
@@ -18,6 +19,9 @@ for (const pair of pairs) {
 const backend = await startBackend(overrides);
 process.stdout.write(`${JSON.stringify({ url: backend.url, mailUrl: backend.mail.url })}\n`);
 
+// Strapi installs its own signal handlers, which exit before our clean-up (temporary database, mail catcher) runs.
+process.removeAllListeners('SIGTERM');
+process.removeAllListeners('SIGINT');
 let stopping = false;
 const stop = async (): Promise<void> => {
   if (stopping) return;

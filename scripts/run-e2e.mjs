@@ -22,6 +22,9 @@ function freePort() {
   });
 }
 
+process.env.ASTRO_TELEMETRY_DISABLED = '1';
+process.env.STRAPI_TELEMETRY_DISABLED = 'true';
+
 /** @type {import('node:child_process').ChildProcess[]} */
 const children = [];
 

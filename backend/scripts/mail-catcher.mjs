@@ -22,7 +22,7 @@ const MAX_MESSAGES = 500;
 /**
  * @typedef {object} CaughtMessage
  * @property {string} id
- * @property {string} from
+ * @property {string} from - as in the header, name included: `StudyEase <no-reply@example.com>`
  * @property {string[]} to
  * @property {string} subject
  * @property {string} text - the plain-text part ('' when absent)
@@ -127,7 +127,7 @@ export const startMailCatcher = async ({ smtpPort = 1025, httpPort = 1080, host 
           /** @type {CaughtMessage} */
           const message = {
             id: String(nextId++),
-            from: addresses(mail.from)[0] ?? (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
+            from: mail.from?.text ?? (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
             // Blind copies are only in the envelope.
             to: to.length > 0 ? to : session.envelope.rcptTo.map((rcpt) => rcpt.address),
             subject: mail.subject ?? '',

@@ -108,6 +108,10 @@ const applyEnvironment = (values: Record<string, string>, envFile: string): void
  * @returns the running backend; call stop() in an `after` hook
  */
 export const startBackend = async (overrides: Record<string, string> = {}): Promise<Backend> => {
+  // The test runner's global setup compiles; other callers (the site's e2e runner) must compile first.
+  if (!existsSync(path.join(backendRoot, 'dist', 'src', 'index.js'))) {
+    throw new Error('The backend is not compiled: run `npm run compile --prefix backend` first');
+  }
   const workDir = mkdtempSync(path.join(tmpdir(), 'studyease-backend-test-'));
   const envFile = path.join(workDir, '.env');
   writeFileSync(envFile, '');
@@ -134,10 +138,14 @@ export const startBackend = async (overrides: Record<string, string> = {}): Prom
     mail,
     strapi,
     stop: async () => {
-      await strapi.destroy();
-      await mail.stop();
-      await database.drop();
-      if (existsSync(workDir)) rmSync(workDir, { recursive: true, force: true });
+      // Whatever fails while stopping, the mail catcher's ports and the temporary files are released.
+      try {
+        await strapi.destroy();
+      } finally {
+        await mail.stop();
+        await database.drop();
+        if (existsSync(workDir)) rmSync(workDir, { recursive: true, force: true });
+      }
     },
   };
 };

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, testEnvironment } from './backend.ts';
 import {
   TEMPLATE_VARIABLE,
@@ -42,6 +43,9 @@ export const globalSetup = async (): Promise<void> => {
   Object.assign(process.env, testEnvironment({ backend: await freePort(), smtp: 1 }, database), { ENV_PATH: envFile });
   const strapi = createStrapi({ appDir: backendRoot, distDir: path.join(backendRoot, 'dist') });
   await strapi.load();
+  // Creating the admin account fires an unawaited query (Strapi's admin metrics count users); closing the pool
+  // under it leaves PostgreSQL's knex waiting 60 s and then crashing the runner. Let it finish first.
+  await sleep(1000);
   await strapi.destroy();
   process.env = parentEnv;
 

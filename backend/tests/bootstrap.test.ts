@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { z } from 'zod';
+import { call } from './support/api.ts';
+import { TEST_ADMIN, TEST_EMAIL_FROM, TEST_SITE_URL, startBackend, type Backend } from './support/backend.ts';
+
+let backend: Backend;
+before(async () => {
+  backend = await startBackend();
+});
+after(async () => {
+  await backend.stop();
+});
+
+const upStore = (key: string) => backend.strapi.store({ type: 'plugin', name: 'users-permissions' }).get({ key });
+
+const actionsOf = async (type: string): Promise<string[]> => {
+  const role = z.object({ id: z.number() }).parse(
+    await backend.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type } }),
+  );
+  const rows = z
+    .array(z.object({ action: z.string() }))
+    .parse(await backend.strapi.db.query('plugin::users-permissions.permission').findMany({ where: { role: role.id } }));
+  return rows.map(({ action }) => action).sort();
+};
+
+const AUTH_ACTIONS = [
+  'auth.callback',
+  'auth.connect',
+  'auth.emailConfirmation',
+  'auth.forgotPassword',
+  'auth.refresh',
+  'auth.register',
+  'auth.resetPassword',
+  'auth.sendEmailConfirmation',
+].map((action) => `plugin::users-permissions.${action}`);
+
+describe('users-permissions advanced settings', () => {
+  test('point at the site and follow EMAIL_CONFIRMATION', async () => {
+    const advanced = z
+      .object({
+        email_confirmation: z.boolean(),
+        email_confirmation_redirection: z.string(),
+        email_reset_password: z.string(),
+        default_role: z.string(),
+        unique_email: z.boolean(),
+      })
+      .parse(await upStore('advanced'));
+    assert.deepEqual(advanced, {
+      email_confirmation: false,
+      email_confirmation_redirection: `${TEST_SITE_URL}/auth/email-confirmation`,
+      email_reset_password: `${TEST_SITE_URL}/auth/reset-passwrod`,
+      default_role: 'authenticated',
+      unique_email: true,
+    });
+  });
+});
+
+describe('email templates', () => {
+  const TemplateSchema = z.object({
+    options: z.object({
+      from: z.object({ name: z.string(), email: z.string() }),
+      response_email: z.string(),
+      object: z.string(),
+      message: z.string(),
+    }),
+  });
+  const EmailStoreSchema = z.object({ reset_password: TemplateSchema, email_confirmation: TemplateSchema });
+
+  test('are sent by StudyEase from EMAIL_FROM', async () => {
+    const templates = EmailStoreSchema.parse(await upStore('email'));
+    for (const { options } of [templates.reset_password, templates.email_confirmation]) {
+      assert.deepEqual(options.from, { name: 'StudyEase', email: TEST_EMAIL_FROM });
+      assert.equal(options.response_email, TEST_EMAIL_FROM);
+      assert.match(options.object, /StudyEase/);
+    }
+  });
+
+  test('link to the site\'s pages', async () => {
+    const templates = EmailStoreSchema.parse(await upStore('email'));
+    assert.match(templates.reset_password.options.message, /<%= URL %>\?code=<%= TOKEN %>/);
+    assert.ok(
+      templates.email_confirmation.options.message.includes(
+        `${TEST_SITE_URL}/auth/email-confirmation?confirmation=<%= CODE %>`,
+      ),
+    );
+  });
+});
+
+describe('role permissions', () => {
+  test('Public may use the auth routes and nothing else', async () => {
+    assert.deepEqual(await actionsOf('public'), [...AUTH_ACTIONS].sort());
+  });
+
+  test('Authenticated may also read itself, change its password and manage its sessions', async () => {
+    const own = ['user.me', 'auth.changePassword', 'auth.logout', 'auth.getSessions', 'auth.revokeSession'].map(
+      (action) => `plugin::users-permissions.${action}`,
+    );
+    assert.deepEqual(await actionsOf('authenticated'), [...AUTH_ACTIONS, ...own].sort());
+  });
+});
+
+describe('admin account', () => {
+  test('the one from ADMIN_EMAIL/ADMIN_PASSWORD signs in to the admin over plain HTTP in production', async () => {
+    assert.equal(backend.strapi.config.get('environment'), 'production');
+    const res = await call(backend.url, 'POST', '/admin/login', { body: TEST_ADMIN });
+    // Strapi's default Secure cookie would make koa answer 500 here.
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('strapi_admin_refresh='));
+    assert.ok(cookie, 'the refresh cookie is set');
+    assert.doesNotMatch(cookie, /;\s*secure/i);
+    assert.match(cookie, /httponly/i);
+  });
+});

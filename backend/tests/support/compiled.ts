@@ -1,0 +1,12 @@
+// The app's modules are CommonJS TypeScript compiled into dist/ by the global setup; tests load that output,
+// which is also exactly what `strapi start` runs.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { backendRoot } from './strapi-module.ts';
+
+/**
+ * @param modulePath - path of an app module relative to the backend folder, without extension
+ * @returns the compiled module's exports, typed by the caller with `typeof import(...)`
+ */
+export const requireCompiled = <T>(modulePath: string): T =>
+  createRequire(path.join(backendRoot, 'package.json'))(path.join(backendRoot, 'dist', `${modulePath}.js`)) as T;

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// `npm start`: the whole product on one machine. Starts the mail catcher, builds and starts the Strapi backend
+// (SQLite, seeded on first start, admin panel included), waits until it is healthy, builds the site against it
+// and serves it. Prints every URL; Ctrl+C stops everything.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+
+const SITE_PORT = Number(process.env.PORT) || 4321;
+const BACKEND_PORT = Number(process.env.BACKEND_PORT) || 1337;
+const MAIL_SMTP_PORT = Number(process.env.MAIL_CATCHER_SMTP_PORT) || 1025;
+const MAIL_HTTP_PORT = Number(process.env.MAIL_CATCHER_HTTP_PORT) || 1080;
+const SITE_URL = process.env.SITE_URL || `http://localhost:${SITE_PORT}`;
+const BACKEND_URL = process.env.PUBLIC_BACKEND_URL || `http://localhost:${BACKEND_PORT}`;
+
+/** @type {import('node:child_process').ChildProcess[]} */
+const children = [];
+const env = {
+  ...process.env,
+  ASTRO_TELEMETRY_DISABLED: '1',
+  STRAPI_TELEMETRY_DISABLED: 'true',
+};
+
+function stopAll(code = 0) {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  process.exit(code);
+}
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+/** Runs a command to completion; exits everything when it fails. */
+async function run(label, command, args, extraEnv = {}) {
+  console.log(`start: ${label}…`);
+  const child = spawn(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  const [code] = await once(child, 'exit');
+  if (code !== 0) {
+    console.error(`start: ${label} failed (exit code ${code})`);
+    stopAll(1);
+  }
+}
+
+/** Starts a long-running process; if it dies, everything stops, so nothing is left half up. */
+function daemon(label, command, args, extraEnv = {}) {
+  const child = spawn(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  children.push(child);
+  child.on('exit', (code) => {
+    console.error(`start: ${label} stopped (exit code ${code}); stopping the rest`);
+    stopAll(code || 1);
+  });
+  return child;
+}
+
+async function waitForHealth(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  console.error(`start: the backend did not become healthy at ${url} within ${timeoutMs / 1000} s`);
+  stopAll(1);
+}
+
+if (!existsSync('backend/node_modules/@strapi/strapi')) {
+  console.error('start: the backend is not installed. Run "npm install" first (it installs backend/ too).');
+  process.exit(1);
+}
+
+const backendEnv = {
+  BACKEND_PORT: String(BACKEND_PORT),
+  SITE_URL,
+  SMTP_HOST: process.env.SMTP_HOST || '127.0.0.1',
+  SMTP_PORT: process.env.SMTP_PORT || String(MAIL_SMTP_PORT),
+};
+
+if (!process.env.SMTP_HOST) {
+  daemon('mail catcher', process.execPath, ['backend/scripts/mail-catcher.mjs'], {
+    MAIL_CATCHER_SMTP_PORT: String(MAIL_SMTP_PORT),
+    MAIL_CATCHER_HTTP_PORT: String(MAIL_HTTP_PORT),
+  });
+}
+// `strapi build` compiles the backend's TypeScript and the admin panel; STUDYEASE_SKIP_BACKEND_BUILD=1 reuses
+// the last build for a faster restart.
+if (process.env.STUDYEASE_SKIP_BACKEND_BUILD !== '1' || !existsSync('backend/dist/build')) {
+  await run('building the backend and its admin panel', 'npm', ['run', 'build', '--prefix', 'backend'], backendEnv);
+}
+daemon('backend', 'npm', ['run', 'start', '--prefix', 'backend'], backendEnv);
+await waitForHealth(`${BACKEND_URL}/_health`, 180_000);
+
+await run('building the site', 'npx', ['astro', 'build'], { SITE_URL, PUBLIC_BACKEND_URL: BACKEND_URL });
+daemon('site', process.execPath, ['scripts/serve.mjs'], { PORT: String(SITE_PORT) });
+await new Promise((resolve) => setTimeout(resolve, 500));
+
+console.log(`
+StudyEase is running:
+  site          ${SITE_URL}
+  backend API   ${BACKEND_URL}/api
+  admin panel   ${BACKEND_URL}/admin
+  mail catcher  ${process.env.SMTP_HOST ? `(off: mail goes to ${process.env.SMTP_HOST})` : `http://localhost:${MAIL_HTTP_PORT}`}
+Ctrl+C stops everything.`);
