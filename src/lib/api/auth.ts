@@ -68,6 +68,7 @@ export function createAuthApi(client: ApiClient) {
       client.request<AuthResponse>(`/auth/${encodeURIComponent(provider)}/callback`, {
         query: { access_token: accessToken },
         anonymous: true,
+        withCredentials: true,
       }),
   };
 }

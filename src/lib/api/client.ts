@@ -17,6 +17,8 @@ export interface RequestOptions {
    * leads to a page of this site, which a cross-origin fetch could not read) and counts as success.
    */
   redirectIsSuccess?: boolean;
+  /** Send the backend's own cookies (the provider callback needs the session `/connect/{provider}` started). */
+  withCredentials?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -55,6 +57,7 @@ export function createApiClient(options: ApiClientOptions) {
         body: init.body === undefined ? null : JSON.stringify(init.body),
         signal: init.signal ?? null,
         redirect: init.redirectIsSuccess ? 'manual' : 'follow',
+        credentials: init.withCredentials ? 'include' : 'same-origin',
       });
     } catch (cause) {
       // No response at all: the backend is down or unreachable. Aborts are the caller's choice, not an error.
