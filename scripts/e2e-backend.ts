@@ -1,5 +1,5 @@
 // Runs one test backend (Strapi on a free port, temporary database, mail catcher) for the e2e tests, prints
-// `{"url":…,"mailUrl":…}` on one line once it answers, and stops on SIGTERM/SIGINT. One process per backend:
+// `{"url":…,"mailUrl":…,"oauthUrl":…}` on one line once it answers, and stops on SIGTERM/SIGINT. One process per backend:
 // Strapi is a per-process singleton, and the e2e suite needs two (email confirmation off and on).
 // Usage: node scripts/e2e-backend.ts SITE_URL [KEY=VALUE …]   (the extra pairs override the backend's settings)
 // The backend must be compiled first (`npm run compile --prefix backend`; `npm run test:e2e` does it).
@@ -16,8 +16,11 @@ for (const pair of pairs) {
   if (at > 0) overrides[pair.slice(0, at)] = pair.slice(at + 1);
 }
 
-const backend = await startBackend(overrides);
-process.stdout.write(`${JSON.stringify({ url: backend.url, mailUrl: backend.mail.url })}\n`);
+// Each backend gets its own local OAuth2 test provider (`studyease-test`), so social sign-in runs offline.
+const backend = await startBackend(overrides, { oauthTestProvider: true });
+process.stdout.write(
+  `${JSON.stringify({ url: backend.url, mailUrl: backend.mail.url, oauthUrl: backend.oauth?.url })}\n`,
+);
 
 // Strapi installs its own signal handlers, which exit before our clean-up (temporary database, mail catcher) runs.
 process.removeAllListeners('SIGTERM');

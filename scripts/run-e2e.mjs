@@ -90,6 +90,8 @@ try {
       ASTRO_TELEMETRY_DISABLED: '1',
       SITE_URL: siteUrl,
       PUBLIC_BACKEND_URL: backendUrl,
+      // The backends register the local OAuth2 test provider; the site offers it like any social provider.
+      PUBLIC_AUTH_PROVIDERS: 'studyease-test',
     });
   if ((await build('dist', site, backend.url)) !== 0) throw new Error('site build failed');
   if ((await build('dist-confirm', confirmSite, confirmBackend.url)) !== 0) throw new Error('site build failed');

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { readEmailFrom, readSiteUrl } from '../src/utils/env';
+import { readEmailFrom, readOAuthTestProviderUrl, readSiteUrl } from '../src/utils/env';
 import { type StudyEaseConfig, StudyEaseConfigSchema } from '../src/utils/studyease-config';
 
 /**
@@ -15,4 +15,5 @@ export default ({ env }: Core.Config.Shared.ConfigParams): StudyEaseConfig =>
       email: env('ADMIN_EMAIL', ''),
       password: env('ADMIN_PASSWORD', ''),
     },
+    oauthTestProviderUrl: readOAuthTestProviderUrl(env),
   });

@@ -1,9 +1,13 @@
 import type { Core } from '@strapi/strapi';
 import { seed } from './bootstrap';
+import { registerOAuthTestProvider } from './bootstrap/oauth-test-provider';
+import { getStudyEaseConfig } from './utils/studyease-config';
 
 export default {
-  /** Runs before the application is initialised: nothing to extend yet. */
-  register(): void {},
+  /** Runs before the plugins' bootstraps: providers must be registered before users-permissions stores them. */
+  register({ strapi }: { strapi: Core.Strapi }): void {
+    registerOAuthTestProvider(strapi, getStudyEaseConfig(strapi));
+  },
 
   /** Runs after the plugins' bootstraps, before the server listens. */
   async bootstrap({ strapi }: { strapi: Core.Strapi }): Promise<void> {

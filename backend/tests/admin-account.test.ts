@@ -35,6 +35,7 @@ const config = (admin: { email: string; password: string }): Config => ({
   emailConfirmation: false,
   emailFrom: 'no-reply@studyease.test',
   admin,
+  oauthTestProviderUrl: null,
 });
 
 describe('seedAdminAccount', () => {

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { type AuthApi, type AuthResponse, authApi, type User } from '@/lib/api/auth';
+import { ApiError } from '@/lib/api/errors';
 import { clearSessionToken, readSessionToken, writeSessionToken } from '@/lib/sessionCookie';
 
 /** The jwt (mirrors the session cookie) and the signed-in user (spec §3, §4). */
@@ -20,9 +21,14 @@ function setToken(token: string | null): void {
   $token.set(token);
 }
 
+/** True when the last current-user call got no answer (backend unreachable, page unloading): the token is kept. */
+export const $sessionUnreachable = atom(false);
+
 /**
- * Loads the current user when a token exists. A failure (expired or revoked token, backend error) clears the
- * token silently: the visitor is simply signed out (spec §8).
+ * Loads the current user when a token exists. When the backend refuses the token (expired, revoked, forged) the
+ * token is cleared silently: the visitor is simply signed out (spec §8). When there is no answer at all (the
+ * backend is down, or the page is being left mid-request), the token is kept: an outage or a quick click must
+ * not sign anybody out.
  * @returns the user, or null
  */
 export async function fetchUser(): Promise<User | null> {
@@ -31,9 +37,12 @@ export async function fetchUser(): Promise<User | null> {
   try {
     const user = await auth.me();
     $user.set(user);
+    $sessionUnreachable.set(false);
     return user;
-  } catch {
-    setToken(null);
+  } catch (error) {
+    const unanswered = error instanceof ApiError && error.error === 'UnknownError';
+    $sessionUnreachable.set(unanswered);
+    if (!unanswered) setToken(null);
     $user.set(null);
     return null;
   } finally {

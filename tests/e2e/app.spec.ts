@@ -69,6 +69,18 @@ test.describe('app shell', () => {
     await expect(page.getByRole('alert')).toContainText('could not be reached');
   });
 
+  test('a signed-in student whose backend is down is told so and stays signed in', async ({ page }) => {
+    await signedIn(page);
+    await page.route(`${e2eEnv('E2E_BACKEND_URL')}/**`, (route) => route.abort('connectionrefused'));
+    await page.goto('/app/account');
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('StudyEase cannot be reached');
+    const session = (await page.context().cookies()).find((cookie) => cookie.name === 'studyease_jwt');
+    expect(session?.value).toBeTruthy();
+    await page.unroute(`${e2eEnv('E2E_BACKEND_URL')}/**`);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+  });
+
   for (const scheme of ['light', 'dark'] as const) {
     test(`the signed-in dashboard and account page have no axe violations in ${scheme} mode`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });

@@ -192,6 +192,7 @@ test.describe('accounts with email confirmation on', () => {
     await page.getByRole('link', { name: 'Sign in to start studying' }).click();
     await signIn(page, user.email, user.password);
     await expect(page).toHaveURL(/\/app$/);
+    await expect(page.getByRole('heading', { name: 'Your study tools' })).toBeVisible();
 
     await page.goto('/app/account');
     const form = page.getByRole('form', { name: 'Change password' });
@@ -213,5 +214,46 @@ test.describe('accounts with email confirmation on', () => {
     await expect(page.getByRole('alert')).toHaveText('Wrong email, username or password.');
     await signIn(page, user.email, newPassword);
     await expect(page).toHaveURL(/\/app\/account$/);
+  });
+});
+
+test.describe('social sign-in', () => {
+  test('a round trip through the local OAuth2 test provider signs me in and brings me back', async ({ page }) => {
+    const user = newUser('social');
+    await page.goto('/app/chemistry-solver');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await page.getByRole('link', { name: 'Continue with Studyease Test' }).click();
+
+    // The provider's consent page (a local stand-in for GitHub or Google).
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Approve' }).click();
+
+    await expect(page).toHaveURL(/\/app\/chemistry-solver$/);
+    await expect(page.getByRole('heading', { name: 'Chemistry Solver' })).toBeVisible();
+    await page.goto('/');
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Account menu/ })
+      .click();
+    await expect(page.getByRole('menu')).toContainText(user.email);
+  });
+
+  test('refusing at the provider ends on a clear error with a way back', async ({ page }) => {
+    await page.goto('/auth/register');
+    await page.getByRole('link', { name: 'Continue with Studyease Test' }).click();
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await expect(page).toHaveURL(/\/auth\/connect\/studyease-test\/redirect/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in with Studyease Test failed');
+    await expect(page.getByRole('alert')).toContainText('did not sign you in');
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
+  test('a forged token on the return page is refused', async ({ page }) => {
+    const response = await page.goto('/auth/connect/studyease-test/redirect?access_token=forged');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in with Studyease Test failed');
+    await expect(page.getByRole('link', { name: 'Back to sign in' })).toBeVisible();
   });
 });

@@ -4,7 +4,17 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { AuthApi, AuthResponse, User } from '@/lib/api/auth';
 import { ApiError } from '@/lib/api/errors';
 import { jwtExpiry, readSessionToken } from '@/lib/sessionCookie';
-import { $token, $user, fetchUser, login, logout, register, setAuthApi, startSession } from '@/stores/session';
+import {
+  $sessionUnreachable,
+  $token,
+  $user,
+  fetchUser,
+  login,
+  logout,
+  register,
+  setAuthApi,
+  startSession,
+} from '@/stores/session';
 
 const user: User = { id: 1, username: 'ada', email: 'ada@example.test' };
 // A JWT whose payload is {"id":1,"exp":4102444800} (1 January 2100).
@@ -73,13 +83,30 @@ describe('register', () => {
 });
 
 describe('fetchUser', () => {
-  test('clears the token silently when the current-user call fails', async () => {
-    setAuthApi(fakeApi({ me: vi.fn(() => Promise.reject(new Error('401'))) }));
+  test('clears the token silently when the backend refuses it', async () => {
+    const refused = new ApiError({
+      error: 'UnauthorizedError',
+      message: 'Missing or invalid credentials',
+      statusCode: 401,
+    });
+    setAuthApi(fakeApi({ me: vi.fn(() => Promise.reject(refused)) }));
     $token.set('expired');
     document.cookie = 'studyease_jwt=expired; Path=/';
     await expect(fetchUser()).resolves.toBeNull();
     expect($token.get()).toBeNull();
     expect(readSessionToken()).toBeNull();
+  });
+});
+
+describe('fetchUser without an answer', () => {
+  test('keeps the token when the backend cannot be reached', async () => {
+    const unreachable = new ApiError({ error: 'UnknownError', message: 'Failed to fetch', statusCode: 500 });
+    setAuthApi(fakeApi({ me: vi.fn(() => Promise.reject(unreachable)) }));
+    $token.set(JWT);
+    document.cookie = `studyease_jwt=${JWT}; Path=/`;
+    await expect(fetchUser()).resolves.toBeNull();
+    expect(readSessionToken()).toBe(JWT);
+    expect($sessionUnreachable.get()).toBe(true);
   });
 });
 

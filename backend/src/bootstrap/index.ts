@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { getStudyEaseConfig } from '../utils/studyease-config';
 import { seedAdminAccount } from './admin-account';
 import { addPlainTextToEmails } from './email-plain-text';
+import { seedOAuthTestProviderGrant } from './oauth-test-provider';
 import { seedRolePermissions } from './permissions';
 import { seedUsersPermissionsSettings } from './users-permissions-settings';
 
@@ -15,5 +16,6 @@ export const seed = async (strapi: Core.Strapi): Promise<void> => {
   addPlainTextToEmails(strapi);
   await seedRolePermissions(strapi);
   await seedUsersPermissionsSettings(strapi, config);
+  await seedOAuthTestProviderGrant(strapi, config);
   await seedAdminAccount(strapi, config);
 };

@@ -74,6 +74,18 @@ export const readCookieSecure = (env: Env): boolean =>
 export const readTrustProxy = (env: Env): boolean => env.bool('TRUST_PROXY', readPublicUrl(env).startsWith('https:'));
 
 /**
+ * The local OAuth2 test provider (scripts/oauth-test-provider.mjs) to offer as the `studyease-test` sign-in
+ * provider. Meant for development and tests only: whoever controls that server can sign in as any email.
+ *
+ * @param env - Strapi's env helper
+ * @returns its base URL (`OAUTH_TEST_PROVIDER_URL`), or null when unset: then the provider does not exist
+ */
+export const readOAuthTestProviderUrl = (env: Env): string | null => {
+  const value = env('OAUTH_TEST_PROVIDER_URL', '').trim();
+  return value === '' ? null : parseHttpUrl('OAUTH_TEST_PROVIDER_URL', value);
+};
+
+/**
  * @param env - Strapi's env helper
  * @returns the sender address of every email (`EMAIL_FROM`)
  * @throws Error when `EMAIL_FROM` is not a bare address: the name is the product's and is added by the templates

@@ -14,6 +14,8 @@ export const StudyEaseConfigSchema = z.object({
   emailFrom: z.email(),
   /** The admin account to create when missing; both empty means "generate one and print it once". */
   admin: z.object({ email: z.union([z.literal(''), z.email()]), password: z.string() }),
+  /** Base URL of the local OAuth2 test provider (`OAUTH_TEST_PROVIDER_URL`); null: no `studyease-test` provider. */
+  oauthTestProviderUrl: z.url({ protocol: /^https?$/ }).nullable(),
 });
 
 export type StudyEaseConfig = z.output<typeof StudyEaseConfigSchema>;

@@ -1,6 +1,7 @@
-// Starts the real Strapi app in this process on a free port with a temporary database, plus a mail catcher,
-// for one test file. Node's test runner gives each file its own process, and Strapi is a per-process singleton
-// (`global.strapi`), so one backend per file is also the only safe shape.
+// Starts the real Strapi app in this process on a free port with a temporary database, plus a mail catcher
+// (and, on request, the local OAuth2 test provider), for one test file. Node's test runner gives each file its
+// own process, and Strapi is a per-process singleton (`global.strapi`), so one backend per file is also the only
+// safe shape.
 //
 // Why in-process rather than spawning `strapi start`: no admin build is needed, startup errors surface as
 // rejected promises with stacks instead of a dead child process, and each start takes a few seconds.
@@ -10,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startMailCatcher, type MailCatcher } from '../../scripts/mail-catcher.mjs';
+import { startOAuthTestProvider, type OAuthTestProvider } from '../../scripts/oauth-test-provider.mjs';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { backendRoot, loadStrapiModule, type StrapiInstance } from './strapi-module.ts';
 
@@ -22,6 +24,8 @@ export interface Backend {
   /** e.g. http://127.0.0.1:41234 */
   url: string;
   mail: MailCatcher;
+  /** The OAuth2 test provider started with the backend (startBackend's `oauthTestProvider` option), else null. */
+  oauth: OAuthTestProvider | null;
   /** The Strapi instance, for reading what the bootstrap stored. */
   strapi: StrapiInstance;
   stop(): Promise<void>;
@@ -47,7 +51,7 @@ const CONFIG_VARIABLES = [
   'DATABASE_CLIENT', 'DATABASE_FILENAME', 'DATABASE_URL', 'DATABASE_SSL', 'DATABASE_SCHEMA',
   'SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASS', 'SMTP_SECURE', 'EMAIL_FROM', 'EMAIL_CONFIRMATION',
   'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SERVE_ADMIN_PANEL', 'LOG_LEVEL', 'LOG_STARTUP', 'JWT_EXPIRES_IN',
-  'AUTH_RATE_LIMIT_ENABLED', 'AUTH_RATE_LIMIT_INTERVAL_MS', 'AUTH_RATE_LIMIT_MAX',
+  'AUTH_RATE_LIMIT_ENABLED', 'AUTH_RATE_LIMIT_INTERVAL_MS', 'AUTH_RATE_LIMIT_MAX', 'OAUTH_TEST_PROVIDER_URL',
   'APP_KEYS', 'API_TOKEN_SALT', 'ADMIN_JWT_SECRET', 'TRANSFER_TOKEN_SALT', 'JWT_SECRET', 'ENCRYPTION_KEY',
 ] as const;
 
@@ -101,13 +105,22 @@ const applyEnvironment = (values: Record<string, string>, envFile: string): void
   process.env['ENV_PATH'] = envFile;
 };
 
+/** Options of startOAuthTestProvider that a test may choose (the port is always a free one). */
+export type OAuthTestProviderOptions = Omit<NonNullable<Parameters<typeof startOAuthTestProvider>[0]>, 'port'>;
+
 /**
  * Starts a backend for the current test file.
  *
- * @param overrides - environment variables to change from testEnvironment (e.g. EMAIL_CONFIRMATION: 'true')
+ * @param overrides - environment variables to change from testEnvironment (e.g. EMAIL_CONFIRMATION: 'true');
+ *   OAUTH_TEST_PROVIDER_URL here points the backend at a test provider run elsewhere (the e2e runner's)
+ * @param options - `oauthTestProvider`: also start the local OAuth2 test provider on a free port, set
+ *   OAUTH_TEST_PROVIDER_URL to it, and stop it with the backend (true for its defaults)
  * @returns the running backend; call stop() in an `after` hook
  */
-export const startBackend = async (overrides: Record<string, string> = {}): Promise<Backend> => {
+export const startBackend = async (
+  overrides: Record<string, string> = {},
+  options: { oauthTestProvider?: boolean | OAuthTestProviderOptions } = {},
+): Promise<Backend> => {
   // The test runner's global setup compiles; other callers (the site's e2e runner) must compile first.
   if (!existsSync(path.join(backendRoot, 'dist', 'src', 'index.js'))) {
     throw new Error('The backend is not compiled: run `npm run compile --prefix backend` first');
@@ -117,9 +130,21 @@ export const startBackend = async (overrides: Record<string, string> = {}): Prom
   writeFileSync(envFile, '');
 
   const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
+  const { oauthTestProvider = false } = options;
+  const oauth =
+    oauthTestProvider === false
+      ? null
+      : await startOAuthTestProvider({ ...(oauthTestProvider === true ? {} : oauthTestProvider), port: 0 });
   const database: TestDatabase = await createTestDatabase(workDir);
   const port = await freePort();
-  applyEnvironment({ ...testEnvironment({ backend: port, smtp: mail.smtpPort }, database.env), ...overrides }, envFile);
+  applyEnvironment(
+    {
+      ...testEnvironment({ backend: port, smtp: mail.smtpPort }, database.env),
+      ...(oauth === null ? {} : { OAUTH_TEST_PROVIDER_URL: oauth.url }),
+      ...overrides,
+    },
+    envFile,
+  );
 
   const { createStrapi } = loadStrapiModule();
   const strapi = createStrapi({ appDir: backendRoot, distDir: path.join(backendRoot, 'dist') });
@@ -129,6 +154,7 @@ export const startBackend = async (overrides: Record<string, string> = {}): Prom
   } catch (error) {
     await strapi.destroy().catch(() => undefined);
     await mail.stop();
+    await oauth?.stop();
     await database.drop();
     throw error;
   }
@@ -136,6 +162,7 @@ export const startBackend = async (overrides: Record<string, string> = {}): Prom
   return {
     url: `http://127.0.0.1:${port}`,
     mail,
+    oauth,
     strapi,
     stop: async () => {
       // Whatever fails while stopping, the mail catcher's ports and the temporary files are released.
@@ -143,6 +170,7 @@ export const startBackend = async (overrides: Record<string, string> = {}): Prom
         await strapi.destroy();
       } finally {
         await mail.stop();
+        await oauth?.stop();
         await database.drop();
         if (existsSync(workDir)) rmSync(workDir, { recursive: true, force: true });
       }

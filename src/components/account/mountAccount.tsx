@@ -11,7 +11,7 @@ export async function mountAccount(): Promise<void> {
   const user = await startSession();
   const root = document.documentElement;
   if (!user) {
-    // The cookie held no valid session: show the signed-out buttons the head script hid.
+    // No valid session (or no answer): show the signed-out buttons the head script hid.
     root.classList.remove('has-session');
     return;
   }

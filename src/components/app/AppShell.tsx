@@ -6,7 +6,7 @@ import { pageTitle } from '@/lib/pageTitle';
 import { getTool } from '@/lib/tools';
 import { saveAuthRedirect } from '@/stores/authRedirect';
 import { $newBuildAvailable, watchBuilds } from '@/stores/build';
-import { startSession } from '@/stores/session';
+import { $sessionUnreachable, startSession } from '@/stores/session';
 import { ensureVisitor } from '@/stores/visitor';
 import AccountPage from './AccountPage';
 import Dashboard from './Dashboard';
@@ -37,6 +37,7 @@ export default function AppShell() {
   const route = useAppRoute();
   const newBuild = useStore($newBuildAvailable);
   const [signedIn, setSignedIn] = useState(false);
+  const unreachable = useStore($sessionUnreachable);
 
   useEffect(() => {
     // The visitor id serves anonymous usage limits; computed once, where the app starts (spec §1).
@@ -51,6 +52,8 @@ export default function AppShell() {
         setSignedIn(true);
         return;
       }
+      // No answer from the backend: say so and keep the session, rather than sending a signed-in student to sign in.
+      if ($sessionUnreachable.get()) return;
       saveAuthRedirect(`${location.pathname}${location.search}${location.hash}`);
       location.replace('/auth/login');
     });
@@ -70,6 +73,16 @@ export default function AppShell() {
       <main id="main" className="flex flex-1 flex-col p-6 md:p-10">
         {route.kind === 'not-found' ? (
           <NotFoundView path={route.path} />
+        ) : !signedIn && unreachable ? (
+          <div role="alert" className="m-auto max-w-md text-center">
+            <h1 className="text-xl font-semibold text-slate-900 dark:text-white">StudyEase cannot be reached</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-400">
+              Your work is safe. Check your connection; if it is fine, our service is down for a moment.
+            </p>
+            <button type="button" className="btn-primary mt-4" onClick={() => location.reload()}>
+              Try again
+            </button>
+          </div>
         ) : !signedIn ? (
           <p role="status" className="m-auto text-slate-600 dark:text-slate-400">
             Loading your workspace…

@@ -1,7 +1,13 @@
 import type { Context, Next } from 'koa';
+import { createHandoffCodec, type HandoffCodec } from '../../utils/oauth-handoff';
 
 type Handler = (ctx: Context, next: Next, ...rest: unknown[]) => unknown;
-type ControllerFactory = (deps: { strapi: unknown }) => Record<string, Handler>;
+type ControllerFactory = (deps: { strapi: StrapiConfigReader }) => Record<string, Handler>;
+
+/** The part of Strapi the wrapped controllers read. */
+interface StrapiConfigReader {
+  config: { get(path: string): unknown };
+}
 
 /** The part of the users-permissions plugin this extension changes. */
 interface UsersPermissionsPlugin {
@@ -9,12 +15,57 @@ interface UsersPermissionsPlugin {
 }
 
 /**
- * GET /api/auth/email-confirmation?confirmation=CODE answers `{ jwt, user }` when the caller asks for JSON.
+ * What this extension reads and writes on a request beyond koa's own types: koa-session's `ctx.session` (where
+ * users-permissions keeps its OAuth state) and Strapi's error helper.
+ */
+interface StrapiContext {
+  session?: { grant?: { response?: unknown } } | null;
+  badRequest(message: string): void;
+}
+
+const strapiContext = (ctx: Context): StrapiContext => ctx as unknown as StrapiContext;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `/api/connect/{provider}/callback`, where the provider sends the browser back to the backend. */
+const CONNECT_CALLBACK = /\/connect\/([^/]+)\/callback\/?$/;
+
+/**
+ * After a successful provider round trip, users-permissions redirects the browser to the provider's `callback`
+ * (the site's /auth/connect/{provider}/redirect page) with an empty query and keeps the tokens in its session.
+ * This adds `access_token`, a single-use handoff token (see createHandoffCodec), which is what the site reads.
+ * Error redirects (`error`, `error_description`) are left as they are.
  *
- * The confirmation email links to the site's /auth/email-confirmation page, which confirms the code with a fetch
- * and signs the student in, as login does. Strapi's controller already has that mode (its third argument) but
- * the route always redirects, and a cross-origin fetch cannot follow a redirect back to the site. A browser
- * opening the backend URL itself (Accept: text/html) still gets Strapi's redirect.
+ * @param ctx - the request, after users-permissions handled it
+ * @param codec - seals the handoff token
+ */
+const addHandoffToRedirect = (ctx: Context, codec: HandoffCodec): void => {
+  const provider = CONNECT_CALLBACK.exec(ctx.path)?.[1];
+  const response = strapiContext(ctx).session?.grant?.response;
+  const location = ctx.response.get('Location');
+  if (provider === undefined || !isRecord(response) || ctx.status < 300 || ctx.status >= 400 || location === '') {
+    return;
+  }
+  const target = new URL(location);
+  if (target.searchParams.has('error')) return;
+  target.searchParams.set('access_token', codec.seal(provider, response));
+  ctx.redirect(target.href);
+};
+
+/**
+ * Extends users-permissions' auth controller:
+ *
+ * - GET /api/auth/email-confirmation?confirmation=CODE answers `{ jwt, user }` when the caller asks for JSON.
+ *   The confirmation email links to the site's /auth/email-confirmation page, which confirms the code with a
+ *   fetch and signs the student in, as login does. Strapi's controller already has that mode (its third
+ *   argument) but the route always redirects, and a cross-origin fetch cannot follow a redirect back to the site.
+ *   A browser opening the backend URL itself (Accept: text/html) still gets Strapi's redirect.
+ * - Social sign-in hands the site an `access_token` again (see addHandoffToRedirect), and
+ *   GET /api/auth/{provider}/callback?access_token=… accepts exactly those tokens, with or without the session
+ *   cookie; any other value is refused with 400. Without `access_token` the callback works as Strapi's does,
+ *   from the session cookie alone. Either way the session's OAuth tokens are dropped afterwards, so that one
+ *   round trip signs in once.
  *
  * @param plugin - users-permissions as loaded by Strapi
  * @returns the same plugin with the auth controller wrapped
@@ -23,13 +74,51 @@ export default (plugin: UsersPermissionsPlugin): UsersPermissionsPlugin => {
   const createAuthController = plugin.controllers.auth;
   plugin.controllers.auth = (deps) => {
     const auth = createAuthController(deps);
-    const emailConfirmation = auth['emailConfirmation'];
-    if (emailConfirmation === undefined) {
-      throw new Error('users-permissions has no auth.emailConfirmation controller: check the pinned version');
+    const { emailConfirmation, connect, callback } = auth;
+    if (emailConfirmation === undefined || connect === undefined || callback === undefined) {
+      throw new Error('users-permissions lacks auth.emailConfirmation, connect or callback: check the pinned version');
     }
+
+    // Created on first use: the plugin's configuration (and JWT_SECRET in it) is complete by then.
+    let codec: HandoffCodec | undefined;
+    const handoff = (): HandoffCodec => {
+      if (codec === undefined) {
+        const secret = deps.strapi.config.get('plugin::users-permissions.jwtSecret');
+        codec = createHandoffCodec(typeof secret === 'string' ? secret : '');
+      }
+      return codec;
+    };
+
     return {
       ...auth,
       emailConfirmation: (ctx, next) => emailConfirmation(ctx, next, ctx.accepts('html', 'json') === 'json'),
+
+      connect: async (ctx, next) => {
+        await connect(ctx, next);
+        addHandoffToRedirect(ctx, handoff());
+      },
+
+      callback: async (ctx, next) => {
+        const provider: unknown = ctx.params['provider'];
+        if (typeof provider !== 'string' || provider === 'local') return callback(ctx, next);
+
+        const extended = strapiContext(ctx);
+        const token: unknown = ctx.query['access_token'];
+        if (token !== undefined) {
+          const response = typeof token === 'string' ? handoff().open(token, provider) : null;
+          if (response === null) {
+            // Also refuses a provider's own access token: only a round trip through this backend counts.
+            return extended.badRequest('Invalid or expired access_token: sign in with the provider again');
+          }
+          extended.session = extended.session ?? {};
+          extended.session.grant = { response };
+        }
+        try {
+          return await callback(ctx, next);
+        } finally {
+          if (extended.session?.grant !== undefined) delete extended.session.grant;
+        }
+      },
     };
   };
   return plugin;

@@ -1,0 +1,108 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * How long the site has to exchange a handoff token for `{ jwt, user }`. The site's return page calls the
+ * backend as soon as it loads; a few minutes cover a slow connection without leaving a usable token in the
+ * browser's history for long.
+ */
+export const HANDOFF_LIFETIME_MS = 5 * 60_000;
+
+/** Version prefix, so that a later format can be told apart from this one. */
+const PREFIX = 'h1.';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+const PayloadSchema = z.object({
+  /** The provider the token was issued for: a token from one provider is refused by another's callback. */
+  p: z.string(),
+  /** users-permissions' trimmed grant response (access_token, id_token…), which the provider callback reads. */
+  r: z.record(z.string(), z.unknown()),
+  /** Expiry, ms since the epoch. */
+  e: z.number(),
+  /** Random id, for single use. */
+  j: z.string(),
+});
+
+/** Seals and opens handoff tokens; one per process (single use is remembered in memory). */
+export interface HandoffCodec {
+  /**
+   * @param provider - the provider id
+   * @param response - the grant response users-permissions stored in the session
+   * @returns an opaque URL-safe token carrying the response, encrypted and authenticated
+   */
+  seal(provider: string, response: Record<string, unknown>): string;
+  /**
+   * @param token - a value from the query string
+   * @param provider - the provider of the callback being called
+   * @returns the grant response, or null when the token is forged, expired, already used or for another provider
+   */
+  open(token: string, provider: string): Record<string, unknown> | null;
+}
+
+/**
+ * Strapi 5.53+ no longer puts the provider's access token into the redirect to the site: it keeps it in its
+ * session cookie and `/api/auth/{provider}/callback` reads only that (strapi/strapi#27648). The site, as the
+ * spec describes it, reads `access_token` from its return page's URL and calls the callback with it, without
+ * credentials. A handoff token bridges the two without going back to the old, unsafe behaviour (the callback
+ * trusting any provider token in the query, so a token obtained for another app could sign its owner in here):
+ *
+ * - it can only have been made by this backend, after a real code exchange whose `state` matched the session;
+ * - it is encrypted (AES-256-GCM), so the provider's own token never appears in a URL, history or log;
+ * - it expires after HANDOFF_LIFETIME_MS, works once, and only for the provider it was issued for.
+ *
+ * Being stateless apart from the single-use memory, it works without the session cookie; with several backend
+ * processes, single use holds per process only.
+ *
+ * @param secret - a server secret (users-permissions' jwtSecret); the key is derived from it, never used as is
+ * @param now - the clock, for tests
+ * @returns the codec
+ */
+export const createHandoffCodec = (secret: string, now: () => number = Date.now): HandoffCodec => {
+  if (secret === '') throw new Error('The OAuth handoff needs a secret (JWT_SECRET)');
+  const key = Buffer.from(hkdfSync('sha256', secret, 'studyease', 'oauth handoff v1', 32));
+  /** Ids of tokens already opened, until they would have expired anyway. */
+  const used = new Map<string, number>();
+
+  const forgetExpired = (): void => {
+    const time = now();
+    for (const [id, expires] of used) if (expires < time) used.delete(id);
+  };
+
+  return {
+    seal(provider, response) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const payload = JSON.stringify({
+        p: provider,
+        r: response,
+        e: now() + HANDOFF_LIFETIME_MS,
+        j: randomBytes(12).toString('base64url'),
+      });
+      const encrypted = Buffer.concat([cipher.update(payload, 'utf8'), cipher.final()]);
+      return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), encrypted]).toString('base64url');
+    },
+
+    open(token, provider) {
+      if (!token.startsWith(PREFIX)) return null;
+      const encoded = token.slice(PREFIX.length);
+      const raw = Buffer.from(encoded, 'base64url');
+      // Node's decoder skips characters it does not expect; only the exact encoding of the bytes is this token.
+      if (raw.length <= IV_BYTES + TAG_BYTES || raw.toString('base64url') !== encoded) return null;
+      let payload: z.output<typeof PayloadSchema>;
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
+        decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+        const text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+        payload = PayloadSchema.parse(JSON.parse(text.toString('utf8')));
+      } catch {
+        // A wrong tag (forged or altered token) or a payload this code did not write.
+        return null;
+      }
+      forgetExpired();
+      if (payload.p !== provider || payload.e < now() || used.has(payload.j)) return null;
+      used.set(payload.j, payload.e);
+      return payload.r;
+    },
+  };
+};
