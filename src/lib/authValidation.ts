@@ -30,6 +30,11 @@ export function validateConfirmation(password: string, confirmation: string): st
   return password === confirmation ? undefined : 'The two passwords do not match.';
 }
 
+/** Errors of a new password and its repetition, as the `password` and `confirmation` fields of a form. */
+export function newPasswordErrors(password: string, confirmation: string) {
+  return { password: validateNewPassword(password), confirmation: validateConfirmation(password, confirmation) };
+}
+
 /** Removes the keys without a message, so an empty object means the form is valid. */
 export function compactErrors<K extends string>(errors: Record<K, string | undefined>): FieldErrors<K> {
   return Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined)) as FieldErrors<K>;

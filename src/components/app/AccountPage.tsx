@@ -5,15 +5,10 @@ import LogoutDialog from '@/components/account/LogoutDialog';
 import ResendConfirmation from '@/components/auth/ResendConfirmation';
 import { fieldValue, useAuthForm } from '@/components/auth/useAuthForm';
 import Field from '@/components/ui/Field';
+import NewPasswordFields from '@/components/auth/NewPasswordFields';
 import FormAlert from '@/components/ui/FormAlert';
 import SubmitButton from '@/components/ui/SubmitButton';
-import {
-  compactErrors,
-  type FieldErrors,
-  PASSWORD_MIN,
-  validateConfirmation,
-  validateNewPassword,
-} from '@/lib/authValidation';
+import { compactErrors, type FieldErrors, newPasswordErrors } from '@/lib/authValidation';
 import { $user, changePassword } from '@/stores/session';
 
 type Fields = 'current' | 'password' | 'confirmation';
@@ -28,8 +23,7 @@ export default function AccountPage() {
     const password = fieldValue(data, 'password', true);
     const next = compactErrors<Fields>({
       current: fieldValue(data, 'current', true) ? undefined : 'Enter your current password.',
-      password: validateNewPassword(password),
-      confirmation: validateConfirmation(password, fieldValue(data, 'confirmation', true)),
+      ...newPasswordErrors(password, fieldValue(data, 'confirmation', true)),
     });
     setErrors(next);
     setSaved(false);
@@ -94,21 +88,7 @@ export default function AccountPage() {
             autoComplete="current-password"
             error={errors.current}
           />
-          <Field
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.password}
-            hint={`At least ${PASSWORD_MIN} characters.`}
-          />
-          <Field
-            label="Repeat new password"
-            name="confirmation"
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmation}
-          />
+          <NewPasswordFields errors={errors} />
           {form.error && <FormAlert tone="error">{form.error.message}</FormAlert>}
           {saved && <FormAlert tone="success">Your password was changed.</FormAlert>}
           <SubmitButton pending={form.pending} pendingLabel="Saving…">

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import FormAlert from '@/components/ui/FormAlert';
 import Field from '@/components/ui/Field';
+import NewPasswordFields from '@/components/auth/NewPasswordFields';
 import SubmitButton from '@/components/ui/SubmitButton';
 import {
   compactErrors,
   type FieldErrors,
-  PASSWORD_MIN,
-  validateConfirmation,
   validateEmail,
-  validateNewPassword,
   validateUsername,
+  newPasswordErrors,
 } from '@/lib/authValidation';
 import { consumeAuthRedirect } from '@/stores/authRedirect';
 import { register } from '@/stores/session';
@@ -28,8 +27,7 @@ export default function RegisterForm() {
     const next = compactErrors<Fields>({
       username: validateUsername(fieldValue(data, 'username')),
       email: validateEmail(fieldValue(data, 'email')),
-      password: validateNewPassword(password),
-      confirmation: validateConfirmation(password, fieldValue(data, 'confirmation', true)),
+      ...newPasswordErrors(password, fieldValue(data, 'confirmation', true)),
     });
     setErrors(next);
     return Object.keys(next).length === 0;
@@ -73,23 +71,7 @@ export default function RegisterForm() {
         required
       />
       <Field label="Email" name="email" type="email" autoComplete="email" error={errors.email} required />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password}
-        hint={`At least ${PASSWORD_MIN} characters.`}
-        required
-      />
-      <Field
-        label="Repeat password"
-        name="confirmation"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmation}
-        required
-      />
+      <NewPasswordFields errors={errors} label="Password" />
       {form.error && <FormAlert tone="error">{form.error.message}</FormAlert>}
       <SubmitButton pending={form.pending} pendingLabel="Creating your account…">
         Create account

@@ -1,14 +1,8 @@
 import { useState } from 'react';
 import FormAlert from '@/components/ui/FormAlert';
-import Field from '@/components/ui/Field';
+import NewPasswordFields from '@/components/auth/NewPasswordFields';
 import SubmitButton from '@/components/ui/SubmitButton';
-import {
-  compactErrors,
-  type FieldErrors,
-  PASSWORD_MIN,
-  validateConfirmation,
-  validateNewPassword,
-} from '@/lib/authValidation';
+import { compactErrors, type FieldErrors, newPasswordErrors } from '@/lib/authValidation';
 import { consumeAuthRedirect } from '@/stores/authRedirect';
 import { resetPassword } from '@/stores/session';
 import { fieldValue, useAuthForm } from './useAuthForm';
@@ -23,8 +17,7 @@ export default function ResetPasswordForm() {
   const validate = (data: FormData) => {
     const password = fieldValue(data, 'password', true);
     const next = compactErrors<Fields>({
-      password: validateNewPassword(password),
-      confirmation: validateConfirmation(password, fieldValue(data, 'confirmation', true)),
+      ...newPasswordErrors(password, fieldValue(data, 'confirmation', true)),
     });
     setErrors(next);
     return Object.keys(next).length === 0;
@@ -57,23 +50,7 @@ export default function ResetPasswordForm() {
       className="space-y-4"
       aria-label="Choose a new password"
     >
-      <Field
-        label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password}
-        hint={`At least ${PASSWORD_MIN} characters.`}
-        required
-      />
-      <Field
-        label="Repeat new password"
-        name="confirmation"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmation}
-        required
-      />
+      <NewPasswordFields errors={errors} />
       {form.error && (
         <FormAlert tone="error">
           {form.error.message}{' '}
