@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { seed } from './bootstrap';
 import { registerOAuthTestProvider } from './bootstrap/oauth-test-provider';
+import { closePool } from './tutor/pool';
 import { getStudyEaseConfig } from './utils/studyease-config';
 
 export default {
@@ -12,5 +13,10 @@ export default {
   /** Runs after the plugins' bootstraps, before the server listens. */
   async bootstrap({ strapi }: { strapi: Core.Strapi }): Promise<void> {
     await seed(strapi);
+  },
+
+  /** Stops the tutor's worker threads with the server. */
+  async destroy(): Promise<void> {
+    await closePool();
   },
 };

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { Piscina } from 'piscina';
+import { type CheckResult, refusedAnswer, type SolveOptions, type ToolId, type TutorAnswer } from './contract';
+import type { TutorTask } from './solve';
+
+let pool: Piscina | null = null;
+
+function getPool(maxThreads: number): Piscina {
+  // Created on first use: the backend starts without paying for threads nobody asked for.
+  pool ??= new Piscina({
+    filename: path.join(__dirname, 'worker.js'),
+    minThreads: 0,
+    maxThreads,
+    idleTimeout: 60_000,
+  });
+  return pool;
+}
+
+class TaskTimeout extends Error {}
+
+async function runWithTimeout(task: TutorTask, timeoutMs: number, maxThreads: number): Promise<unknown> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new TaskTimeout()), timeoutMs);
+  try {
+    // Aborting terminates the worker thread, so a runaway computation (2^(10^10)) cannot keep a core busy.
+    return await getPool(maxThreads).run(task, { signal: controller.signal });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  return (
+    error instanceof TaskTimeout ||
+    (error instanceof Error && (error.name === 'AbortError' || error.cause instanceof TaskTimeout))
+  );
+}
+
+export interface PoolSettings {
+  timeoutMs: number;
+  maxThreads: number;
+}
+
+/**
+ * Solves in a worker with a time limit. Past the limit the answer is "unsupported: too hard to do reliably".
+ */
+export async function solveInPool(
+  tool: ToolId,
+  question: string,
+  options: SolveOptions | undefined,
+  settings: PoolSettings,
+): Promise<TutorAnswer> {
+  try {
+    const task: TutorTask = options ? { type: 'solve', tool, question, options } : { type: 'solve', tool, question };
+    return (await runWithTimeout(task, settings.timeoutMs, settings.maxThreads)) as TutorAnswer;
+  } catch (error) {
+    if (isTimeout(error)) {
+      return refusedAnswer(
+        tool,
+        'unsupported',
+        'too-hard',
+        question,
+        `This problem is too hard to solve reliably within ${settings.timeoutMs / 1000} s.`,
+      );
+    }
+    throw error;
+  }
+}
+
+/** Checks an answer in a worker with the same time limit. */
+export async function checkInPool(
+  tool: ToolId,
+  question: string,
+  answer: string,
+  settings: PoolSettings,
+): Promise<CheckResult> {
+  try {
+    return (await runWithTimeout({ type: 'check', tool, question, answer }, settings.timeoutMs, settings.maxThreads)) as CheckResult;
+  } catch (error) {
+    if (isTimeout(error)) return { correct: false, differences: ['This answer is too hard to check reliably.'] };
+    throw error;
+  }
+}
+
+/** Stops the worker threads (on server shutdown). */
+export async function closePool(): Promise<void> {
+  const current = pool;
+  pool = null;
+  await current?.destroy();
+}

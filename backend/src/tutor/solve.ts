@@ -1,0 +1,63 @@
+import { type CheckResult, refusedAnswer, type SolveOptions, type ToolId, type TutorAnswer } from './contract';
+import { engineFor } from './engines';
+
+/** A unit of work for the worker pool: plain data, so it crosses thread boundaries. */
+export type TutorTask =
+  | { type: 'solve'; tool: ToolId; question: string; options?: SolveOptions }
+  | { type: 'check'; tool: ToolId; question: string; answer: string };
+
+const TOOL_NAMES: Record<ToolId, string> = {
+  translator: 'translator',
+  'math-solver': 'math solver',
+  'physics-solver': 'physics solver',
+  'chemistry-solver': 'chemistry solver',
+  'homework-helper': 'homework helper',
+};
+
+/** What a tool without an offline engine says while no AI model is configured on this server. */
+export function noModelAnswer(tool: ToolId, question: string): TutorAnswer {
+  return refusedAnswer(
+    tool,
+    'unsupported',
+    'needs-model',
+    question,
+    `The ${TOOL_NAMES[tool]} needs an AI model, and this server has no AI model configured. ` +
+      'The math, physics and chemistry solvers still answer what their offline engines can.',
+  );
+}
+
+/**
+ * Solves a question with the tool's offline engine. An engine that throws is a bug, but the student still gets
+ * an honest answer ("unsupported") rather than an error page or, worse, a guess.
+ */
+export function solveLocally(tool: ToolId, question: string, options?: SolveOptions): TutorAnswer {
+  try {
+    const engine = engineFor(tool);
+    if (!engine) return noModelAnswer(tool, question);
+    return engine.solve(question, options);
+  } catch (error) {
+    console.error(`[tutor] ${tool} engine failed`, error);
+    return refusedAnswer(tool, 'unsupported', 'engine-error', question, 'This problem could not be solved reliably.');
+  }
+}
+
+/** Checks a student's answer with the tool's engine. */
+export function checkLocally(tool: ToolId, question: string, answer: string): CheckResult {
+  try {
+    const engine = engineFor(tool);
+    if (!engine) {
+      return { correct: false, differences: [`The ${TOOL_NAMES[tool]} cannot check answers without an AI model.`] };
+    }
+    return engine.check(question, answer);
+  } catch (error) {
+    console.error(`[tutor] ${tool} check failed`, error);
+    return { correct: false, differences: ['This answer could not be checked reliably.'] };
+  }
+}
+
+/** Runs one task; the worker thread's entry point calls this. */
+export function runTask(task: TutorTask): TutorAnswer | CheckResult {
+  return task.type === 'solve'
+    ? solveLocally(task.tool, task.question, task.options)
+    : checkLocally(task.tool, task.question, task.answer);
+}

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { ErrorResponseSchema, call } from './support/api.ts';
+import { startBackend, type Backend } from './support/backend.ts';
+
+let backend: Backend;
+before(async () => {
+  backend = await startBackend({ TUTOR_RATE_LIMIT_PER_MINUTE: '0', TUTOR_MAX_QUESTION_LENGTH: '2000' });
+});
+after(async () => {
+  await backend.stop();
+});
+
+const solve = (body: unknown, headers?: Record<string, string>) =>
+  call(backend.url, 'POST', '/api/tutor/solve', { body, ...(headers ? { headers } : {}) });
+
+const errorOf = (body: unknown) => ErrorResponseSchema.parse(body).error;
+
+describe('POST /api/tutor/solve', () => {
+  test('is public: no account needed', async () => {
+    const res = await solve({ tool: 'homework-helper', question: 'Why is the sky blue?' });
+    assert.equal(res.status, 200);
+  });
+
+  test('without an AI model, a model-only tool says so clearly instead of failing or answering empty', async () => {
+    const res = await solve({ tool: 'translator', question: 'Bonjour', options: { from: 'fr', to: 'en' } });
+    assert.equal(res.status, 200);
+    const answer = res.body as { status: string; reason: string; answer: unknown; verified: boolean; tool: string };
+    assert.equal(answer.tool, 'translator');
+    assert.equal(answer.status, 'unsupported');
+    assert.match(answer.reason, /no AI model configured/);
+    assert.equal(answer.answer, null);
+    assert.equal(answer.verified, false);
+  });
+
+  test('refuses an unknown tool with 400 and says which tools exist', async () => {
+    const res = await solve({ tool: 'essay-writer', question: '1+1' });
+    assert.equal(res.status, 400);
+    assert.match(errorOf(res.body).message, /tool must be one of: translator, math-solver/);
+  });
+
+  test('refuses a missing or empty question, and a body that is not an object', async () => {
+    assert.equal((await solve({ tool: 'math-solver' })).status, 400);
+    assert.equal((await solve({ tool: 'math-solver', question: '   ' })).status, 400);
+    assert.equal((await solve([1, 2])).status, 400);
+    assert.equal((await solve({ tool: 'math-solver', question: 42 })).status, 400);
+  });
+
+  test('answers malformed JSON with a 400 JSON error', async () => {
+    const res = await fetch(`${backend.url}/api/tutor/solve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: '{"tool": "math-solver", "question": ',
+    });
+    assert.equal(res.status, 400);
+    assert.match(res.headers.get('content-type') ?? '', /json/);
+  });
+
+  test('caps the question at 2,000 characters with a 413 that says so', async () => {
+    const res = await solve({ tool: 'math-solver', question: 'x'.repeat(2001) });
+    assert.equal(res.status, 413);
+    assert.match(errorOf(res.body).message, /too long: 2001 characters, at most 2000/);
+  });
+});
+
+describe('POST /api/tutor/check', () => {
+  test('validates its body like solve', async () => {
+    const res = await call(backend.url, 'POST', '/api/tutor/check', { body: { tool: 'math-solver', question: 'x=1' } });
+    assert.equal(res.status, 400);
+    assert.match(errorOf(res.body).message, /answer/);
+  });
+
+  test('a model-only tool cannot check without a model, and says so', async () => {
+    const res = await call(backend.url, 'POST', '/api/tutor/check', {
+      body: { tool: 'homework-helper', question: 'Capital of France?', answer: 'Paris' },
+    });
+    assert.equal(res.status, 200);
+    const result = res.body as { correct: boolean; differences: string[] };
+    assert.equal(result.correct, false);
+    assert.match(result.differences.join(' '), /without an AI model/);
+  });
+});
