@@ -8,4 +8,12 @@ export default ({ env }: Core.Config.Shared.ConfigParams): TutorConfig =>
     timeoutMs: env.int('TUTOR_TIMEOUT_MS', 3000),
     maxQuestionLength: env.int('TUTOR_MAX_QUESTION_LENGTH', 2000),
     maxThreads: env.int('TUTOR_THREADS', 2),
+    model: env('AI_BASE_URL', '')
+      ? {
+          baseUrl: env('AI_BASE_URL', ''),
+          apiKey: env('AI_API_KEY', ''),
+          model: env('AI_MODEL', 'gpt-4o-mini'),
+          timeoutMs: env.int('AI_TIMEOUT_MS', 60_000),
+        }
+      : null,
   });

@@ -10,6 +10,15 @@ export const TutorConfigSchema = z.object({
   maxQuestionLength: z.number().int().min(1).max(100_000),
   /** Worker threads for the engines (CAS work stays off the server's event loop). */
   maxThreads: z.number().int().min(1).max(64),
+  /** An OpenAI-compatible chat-completions endpoint (`AI_BASE_URL`, `AI_API_KEY`, `AI_MODEL`); null: none. */
+  model: z
+    .object({
+      baseUrl: z.url({ protocol: /^https?$/ }),
+      apiKey: z.string(),
+      model: z.string().min(1),
+      timeoutMs: z.number().int().min(100),
+    })
+    .nullable(),
 });
 
 export type TutorConfig = z.output<typeof TutorConfigSchema>;

@@ -3,6 +3,7 @@ import { errors } from '@strapi/utils';
 import type { z } from 'zod';
 import { TutorConfigSchema } from '../../../tutor/config';
 import { checkInPool, solveInPool } from '../../../tutor/pool';
+import { collectAnswer } from '../../../tutor/stream';
 import { CheckRequestSchema, firstIssue, SolveRequestSchema } from '../../../tutor/validateRequest';
 
 /** The part of Koa's context these actions use. */
@@ -30,12 +31,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const config = () => TutorConfigSchema.parse(strapi.config.get('tutor'));
 
   return {
-    /** POST /api/tutor/solve { tool, question, options? } → the answer contract. */
+    /** POST /api/tutor/solve { tool, question, options? } → the answer contract (engine first, then the model). */
     async solve(ctx: TutorContext): Promise<void> {
       const settings = config();
       const body = parseBody(SolveRequestSchema, ctx.request.body);
       tooLong(body.question, settings.maxQuestionLength, 'question');
-      ctx.body = await solveInPool(body.tool, body.question, body.options, settings);
+      ctx.body = await collectAnswer(body.tool, body.question, body.options, {
+        solveWithEngine: (tool, question, options) => solveInPool(tool, question, options, settings),
+        model: settings.model,
+      });
     },
 
     /** POST /api/tutor/check { tool, question, answer } → { correct, differences }. */

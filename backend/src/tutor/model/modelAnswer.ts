@@ -1,0 +1,71 @@
+import type { Check, SolveOptions, ToolId, TutorAnswer } from '../contract';
+import { isVerified } from '../contract';
+import type { ChatMessage } from './chatCompletions';
+
+const SYSTEM: Record<'translator' | 'default', string> = {
+  translator:
+    'You are a translator for students. Translate the text faithfully. Keep every formula, number, unit and ' +
+    'symbol exactly as written. Answer with the translation only.',
+  default:
+    'You are a patient tutor for school students. Explain step by step in plain words, then give the final ' +
+    'answer on its own last line starting with "Answer:". Say so when you are not sure.',
+};
+
+/** The messages sent to the model for a question. */
+export function promptFor(tool: ToolId, question: string, options?: SolveOptions): ChatMessage[] {
+  if (tool === 'translator') {
+    const from = options?.['from'] ?? 'the source language';
+    const to = options?.['to'] ?? 'English';
+    return [
+      { role: 'system', content: SYSTEM.translator },
+      { role: 'user', content: `Translate from ${from} to ${to}:\n\n${question}` },
+    ];
+  }
+  return [
+    { role: 'system', content: SYSTEM.default },
+    { role: 'user', content: question },
+  ];
+}
+
+const NUMBER = /\d+(?:[.,]\d+)?/g;
+
+/**
+ * The translator's check: every number of the source appears in the translation (decimal commas and points
+ * count as the same number). It can fail, and then the answer is flagged, not hidden.
+ */
+export function numbersKept(source: string, translation: string): Check {
+  const normalise = (value: string) => value.replace(',', '.');
+  const target = new Set((translation.match(NUMBER) ?? []).map(normalise));
+  const missing = (source.match(NUMBER) ?? []).map(normalise).filter((value) => !target.has(value));
+  return missing.length === 0
+    ? { kind: 'numbers-kept', passed: true, detail: 'Every number of the text appears in the translation.' }
+    : { kind: 'numbers-kept', passed: false, detail: `Missing from the translation: ${missing.join(', ')}` };
+}
+
+/** Splits a tutor's text into the explanation and the final "Answer:" line, when there is one. */
+function finalAnswer(text: string): { explanation: string; answer: string } {
+  const match = /^\s*answer:\s*(.+)$/im.exec(text);
+  if (!match?.[1]) return { explanation: text.trim(), answer: text.trim() };
+  return { explanation: text.slice(0, match.index).trim(), answer: match[1].trim() };
+}
+
+/** Builds the contract from a model's full text. Unchecked model answers are never marked verified. */
+export function modelAnswer(tool: ToolId, question: string, text: string): TutorAnswer {
+  const checks: Check[] = tool === 'translator' ? [numbersKept(question, text)] : [];
+  const { explanation, answer } = tool === 'translator' ? { explanation: '', answer: text.trim() } : finalAnswer(text);
+  return {
+    tool,
+    kind: tool === 'translator' ? 'translation' : 'explanation',
+    question: { text: question, latex: '' },
+    status: 'solved',
+    answer: { text: answer, latex: '' },
+    steps: explanation ? [{ title: 'Explanation', explanation }] : [],
+    checks,
+    // A kept-numbers check flags a damaged translation but cannot prove a right one, and an explanation has no
+    // engine check here: model answers are "not checked" unless an engine verified them.
+    verified: tool === 'translator' ? false : isVerified(checks),
+    hints: [],
+    practice: [],
+    source: 'model',
+  };
+}

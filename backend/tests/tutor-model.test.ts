@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type * as ChatCompletions from '../src/tutor/model/chatCompletions.ts';
+import type * as ModelAnswer from '../src/tutor/model/modelAnswer.ts';
+import type * as Stream from '../src/tutor/stream.ts';
+import { requireCompiled } from './support/compiled.ts';
+import { startFakeModel, type FakeModel } from './support/fake-model.ts';
+
+const { streamChat, ModelError } = requireCompiled<typeof ChatCompletions>('src/tutor/model/chatCompletions');
+const { numbersKept } = requireCompiled<typeof ModelAnswer>('src/tutor/model/modelAnswer');
+const { streamAnswer, collectAnswer } = requireCompiled<typeof Stream>('src/tutor/stream');
+
+let fake: FakeModel;
+before(async () => {
+  fake = await startFakeModel();
+});
+after(async () => {
+  await fake.stop();
+});
+
+const settings = (timeoutMs = 5000) => ({ baseUrl: fake.url, apiKey: 'test-key', model: 'test-model', timeoutMs });
+
+const collect = async (iterable: AsyncIterable<string>) => {
+  let text = '';
+  for await (const piece of iterable) text += piece;
+  return text;
+};
+
+describe('streamChat', () => {
+  test('streams the reply chunk by chunk and sends model, messages and stream: true', async () => {
+    fake.mode = 'ok';
+    fake.reply = 'The mitochondria is the powerhouse of the cell.';
+    const pieces: string[] = [];
+    for await (const piece of streamChat(settings(), [{ role: 'user', content: 'hi' }])) pieces.push(piece);
+    assert.ok(pieces.length > 3, 'more than one chunk');
+    assert.equal(pieces.join(''), fake.reply);
+    assert.deepEqual((fake.requests.at(-1) as { model: string; stream: boolean }).model, 'test-model');
+    assert.equal((fake.requests.at(-1) as { stream: boolean }).stream, true);
+  });
+
+  test('a 500 is a ModelError of kind http', async () => {
+    fake.mode = 'error-500';
+    await assert.rejects(collect(streamChat(settings(), [{ role: 'user', content: 'x' }])), (error: unknown) => {
+      assert.ok(error instanceof ModelError);
+      assert.equal(error.kind, 'http');
+      assert.equal(error.status, 500);
+      return true;
+    });
+  });
+
+  test('a model that never answers times out', async () => {
+    fake.mode = 'slow';
+    await assert.rejects(collect(streamChat(settings(300), [{ role: 'user', content: 'x' }])), { kind: 'timeout' });
+  });
+
+  test('a stream cut in the middle is reported, not taken as a complete answer', async () => {
+    fake.mode = 'cut';
+    fake.reply = 'A long answer that will be cut somewhere around its middle part.';
+    await assert.rejects(collect(streamChat(settings(), [{ role: 'user', content: 'x' }])), { kind: 'cut' });
+  });
+});
+
+describe('streamAnswer with a model', () => {
+  const noEngine = () => Promise.reject(new Error('no engine for this tool'));
+
+  test('the translator streams start, deltas, the answer and done; numbers are checked but not "verified"', async () => {
+    fake.mode = 'ok';
+    fake.reply = 'The train leaves at 7.30 and costs 12 euros.';
+    const events = [];
+    for await (const event of streamAnswer('translator', 'Le train part à 7,30 et coûte 12 euros.', { from: 'fr', to: 'en' }, {
+      solveWithEngine: noEngine,
+      model: settings(),
+    })) {
+      events.push(event);
+    }
+    const names = events.map((event) => event.event);
+    assert.equal(names[0], 'start');
+    assert.ok(names.includes('delta'));
+    assert.deepEqual(names.slice(-2), ['answer', 'done']);
+    const answer = events.find((event) => event.event === 'answer');
+    assert.ok(answer?.event === 'answer');
+    assert.equal(answer.data.source, 'model');
+    assert.equal(answer.data.answer?.text, fake.reply);
+    assert.equal(answer.data.checks[0]?.passed, true);
+    assert.equal(answer.data.verified, false);
+  });
+
+  test('a failing model ends with an error event for the student, then done', async () => {
+    fake.mode = 'error-500';
+    const events = [];
+    for await (const event of streamAnswer('homework-helper', 'Why is the sky blue?', undefined, {
+      solveWithEngine: noEngine,
+      model: settings(),
+    })) {
+      events.push(event);
+    }
+    assert.deepEqual(
+      events.map((event) => event.event),
+      ['start', 'error', 'done'],
+    );
+    const error = events[1];
+    assert.ok(error?.event === 'error');
+    assert.match(error.data.message, /not available right now/);
+  });
+
+  test('without a model, a model-only tool gets the "no AI model configured" answer', async () => {
+    const answer = await collectAnswer('homework-helper', 'Why is the sky blue?', undefined, {
+      solveWithEngine: noEngine,
+      model: null,
+    });
+    assert.equal(answer.status, 'unsupported');
+    assert.match(answer.reason ?? '', /no AI model configured/);
+  });
+
+  test('collectAnswer turns a cut stream into an honest "unsupported" with the reason', async () => {
+    fake.mode = 'cut';
+    fake.reply = 'An answer that is going to be cut off before its end, sadly.';
+    const answer = await collectAnswer('homework-helper', 'Explain osmosis', undefined, {
+      solveWithEngine: noEngine,
+      model: settings(),
+    });
+    assert.equal(answer.status, 'unsupported');
+    assert.match(answer.reason ?? '', /cut off/);
+  });
+});
+
+describe('numbersKept', () => {
+  test('passes when every number survives, with decimal commas and points alike', () => {
+    assert.equal(numbersKept('3,5 kg und 12 Äpfel', '3.5 kg and 12 apples').passed, true);
+  });
+
+  test('fails and names the missing numbers', () => {
+    const check = numbersKept('Il a 17 ans et 3 frères', 'He is 71 and has 3 brothers');
+    assert.equal(check.passed, false);
+    assert.match(check.detail, /17/);
+  });
+});
