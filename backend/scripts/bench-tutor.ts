@@ -1,0 +1,112 @@
+// `npm run bench:tutor`: the tutor's quality and speed on our own problem set (bench/problems.json), over HTTP
+// against a real backend (temporary database, rate limit off). Prints per topic: solved correctly / unsupported /
+// wrong, and the median and p99 time of POST /api/tutor/solve after warm-up. Wrong is the number that matters.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startBackend } from '../tests/support/backend.ts';
+import { backendRoot } from '../tests/support/strapi-module.ts';
+
+interface Problem {
+  tool: string;
+  topic: string;
+  question: string;
+  /** The answer we derived and double-checked by hand, in the contract's answer syntax. */
+  expected: string;
+}
+
+interface Answer {
+  status: string;
+  answer: { text: string } | null;
+  verified: boolean;
+}
+
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
+const problems = JSON.parse(readFileSync(path.join(backendRoot, 'bench', 'problems.json'), 'utf8')) as Problem[];
+
+const backend = await startBackend({ TUTOR_RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'error' });
+const post = async (route: string, body: unknown): Promise<{ ms: number; body: unknown }> => {
+  const started = performance.now();
+  const res = await fetch(`${backend.url}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json: unknown = await res.json();
+  return { ms: performance.now() - started, body: json };
+};
+
+const normalise = (text: string) => text.replace(/\s+/g, '').toLowerCase();
+
+/** Right when the text matches ours, or when the engine's own check says the expected answer is equivalent. */
+async function isRight(problem: Problem, answer: Answer): Promise<boolean> {
+  if (!answer.answer) return false;
+  if (normalise(answer.answer.text) === normalise(problem.expected)) return true;
+  const check = await post('/api/tutor/check', { tool: problem.tool, question: problem.question, answer: problem.expected });
+  const result = check.body as { correct?: boolean };
+  return result.correct === true;
+}
+
+try {
+  // Warm-up: load every engine once in every worker thread.
+  for (let round = 0; round < 2; round += 1) {
+    for (const problem of problems) await post('/api/tutor/solve', { tool: problem.tool, question: problem.question });
+  }
+
+  const byTopic = new Map<string, { right: number; unsupported: number; wrong: string[]; times: number[] }>();
+  for (const problem of problems) {
+    const key = `${problem.tool} / ${problem.topic}`;
+    const row = byTopic.get(key) ?? { right: 0, unsupported: 0, wrong: [], times: [] };
+    byTopic.set(key, row);
+    let answer: Answer | null = null;
+    for (let run = 0; run < RUNS; run += 1) {
+      const { ms, body } = await post('/api/tutor/solve', { tool: problem.tool, question: problem.question });
+      row.times.push(ms);
+      answer = body as Answer;
+    }
+    if (!answer || answer.status !== 'solved') row.unsupported += 1;
+    else if (await isRight(problem, answer)) row.right += 1;
+    else row.wrong.push(`${problem.question} → ${answer.answer?.text ?? ''} (expected ${problem.expected})`);
+  }
+
+  const quantile = (values: number[], q: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  };
+  const header = ['topic', 'problems', 'right', 'unsupported', 'wrong', 'median ms', 'p99 ms'];
+  const rows = [...byTopic.entries()].map(([topic, row]) => [
+    topic,
+    String(row.right + row.unsupported + row.wrong.length),
+    String(row.right),
+    String(row.unsupported),
+    String(row.wrong.length),
+    quantile(row.times, 0.5).toFixed(1),
+    quantile(row.times, 0.99).toFixed(1),
+  ]);
+  const all = [...byTopic.values()];
+  const times = all.flatMap((row) => row.times);
+  const total = problems.length;
+  const right = all.reduce((sum, row) => sum + row.right, 0);
+  const wrong = all.reduce((sum, row) => sum + row.wrong.length, 0);
+  rows.push([
+    'all',
+    String(total),
+    String(right),
+    String(all.reduce((sum, row) => sum + row.unsupported, 0)),
+    String(wrong),
+    quantile(times, 0.5).toFixed(1),
+    quantile(times, 0.99).toFixed(1),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+  console.log(
+    `\n${right}/${total} right (${((100 * right) / Math.max(total, 1)).toFixed(1)}%, goal ≥ 95%), ${wrong} wrong (goal 0); ` +
+      `median ${quantile(times, 0.5).toFixed(1)} ms (goal ≤ 20), p99 ${quantile(times, 0.99).toFixed(1)} ms (goal ≤ 200), ${RUNS} runs each after warm-up`,
+  );
+  for (const row of all) for (const miss of row.wrong) console.log(`WRONG: ${miss}`);
+} finally {
+  await backend.stop();
+}
