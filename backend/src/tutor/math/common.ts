@@ -1,0 +1,54 @@
+/**
+ * What every math solver returns before it becomes the contract's TutorAnswer: the answer, steps, checks and
+ * hints, plus a grader for check() and a generator of similar questions for practice().
+ */
+import type { Check, CheckResult, Step } from '../contract';
+import type { Node } from './ast';
+import { type C, complex } from './evaluate';
+import { toLatex, toText } from './print';
+
+export interface Outcome {
+  kind: string;
+  answer: { text: string; latex: string };
+  steps: Step[];
+  checks: Check[];
+  hints: string[];
+  /** Grades a student's answer against this one (equivalent forms count). */
+  grade: (student: string) => CheckResult;
+  /** A similar question with new numbers (null when this kind has no generator). */
+  similar?: (random: () => number) => string;
+}
+
+export const step = (title: string, explanation: string, latex?: Node | string): Step =>
+  latex === undefined ? { title, explanation } : { title, explanation, latex: typeof latex === 'string' ? latex : toLatex(latex) };
+
+export const show = (node: Node): string => toText(node);
+
+/** Formats a complex number for check details. */
+export const fmt = (v: C): string => {
+  const r = (x: number): string => (Math.abs(x) < 1e-12 ? '0' : Number(x.toPrecision(10)).toString());
+  return Math.abs(v.im) < 1e-12 ? r(v.re) : `${r(v.re)} ${v.im < 0 ? '-' : '+'} ${r(Math.abs(v.im))}*i`;
+};
+
+/** A small deterministic PRNG (mulberry32): practice questions are reproducible for the same question. */
+export const seeded = (seedText: string): (() => number) => {
+  let seed = 0;
+  for (const ch of seedText) seed = (Math.imul(seed, 31) + ch.charCodeAt(0)) | 0;
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};
+
+/** A random integer in [lo, hi], optionally avoiding some values (zero coefficients make degenerate practice). */
+export const randInt = (random: () => number, lo: number, hi: number, avoid: number[] = []): number => {
+  for (;;) {
+    const v = lo + Math.floor(random() * (hi - lo + 1));
+    if (!avoid.includes(v)) return v;
+  }
+};
+
+export const ZERO_C = complex(0);

@@ -1,0 +1,284 @@
+/**
+ * Equations in one variable whose sides are polynomials or fractions of polynomials: linear, quadratic (real,
+ * irrational, complex roots), higher degree with rational roots, and equations with fractions (roots that make a
+ * denominator zero are rejected). Exact throughout; every root is then substituted into the original equation.
+ */
+import type { Check } from '../contract';
+import { type Node, Unsupported, add, div, mul, neg, num, sym, call } from './ast';
+import { type Outcome, fmt, randInt, step } from './common';
+import { type C, Undefined, close, evaluate } from './evaluate';
+import { gradeRoots } from './grade';
+import { type Poly, degree, pdivmod, peval, polyToNode, primitive, rationalRoots, toRatFn, lead } from './poly';
+import { toLatex, toText } from './print';
+import * as R from './rational';
+import type { Q } from './rational';
+
+export interface Root {
+  node: Node;
+  value: C;
+  exact?: Q;
+}
+
+const rel = (a: Node, b: Node): Node => ({ k: 'rel', op: '=', a, b });
+
+/** Exact roots of a x^2 + b x + c (integers, a > 0): rational, `(5 + sqrt(13))/2`, or `-1 + 2*i`. */
+export const quadraticRoots = (a: bigint, b: bigint, c: bigint): { roots: Root[]; disc: bigint } => {
+  const disc = b * b - 4n * a * c;
+  if (disc === 0n) {
+    const r = R.q(-b, 2n * a);
+    return { roots: [{ node: num(r), value: { re: R.toNumber(r), im: 0 }, exact: r }], disc };
+  }
+  const { k, m } = R.splitSquare(disc < 0n ? -disc : disc);
+  if (disc > 0n && m === 1n) {
+    const r1 = R.q(-b + k, 2n * a);
+    const r2 = R.q(-b - k, 2n * a);
+    const sorted = R.cmp(r1, r2) < 0 ? [r1, r2] : [r2, r1];
+    return { roots: sorted.map((r) => ({ node: num(r), value: { re: R.toNumber(r), im: 0 }, exact: r })), disc };
+  }
+  // (-b ± k·sqrt(m)·[i]) / (2a), reduced by the common factor of -b, k and 2a.
+  const g = R.gcd(R.gcd(b, k), 2n * a);
+  const B = -b / g;
+  const K = k / g;
+  const A = (2n * a) / g;
+  const radical: Node[] = [];
+  if (K !== 1n) radical.push(num(K));
+  if (m !== 1n) radical.push(call('sqrt', num(m)));
+  if (disc < 0n) radical.push(sym('i'));
+  const surd = radical.length === 1 ? radical[0]! : mul(...radical);
+  const make = (sign: 1 | -1): Root => {
+    const part = sign > 0 ? surd : neg(surd);
+    const top = B === 0n ? part : add(num(B), part);
+    const node = A === 1n ? top : div(top, num(A));
+    const s = (Number(K) * Math.sqrt(Number(m))) / Number(A);
+    const re = Number(B) / Number(A);
+    return { node, value: disc < 0n ? { re, im: sign * s } : { re: re + sign * s, im: 0 } };
+  };
+  const roots = [make(1), make(-1)];
+  if (disc > 0n) roots.sort((x, y) => x.value.re - y.value.re);
+  return { roots, disc };
+};
+
+const polyText = (p: Poly, v: string): Node => polyToNode(p, v);
+
+/** Solves `lhs = rhs` in `v`; throws NotRational when the sides are not rational functions of `v`. */
+export const solvePolynomialEquation = (equation: Node & { k: 'rel' }, v: string): Outcome => {
+  const difference: Node = add(equation.a, neg(equation.b));
+  const denominators: Poly[] = [];
+  const f = toRatFn(difference, v, denominators);
+  const p = primitive(f.num);
+  const deg = degree(p);
+  const steps = [step('Read the equation', `We solve for ${v}.`, equation)];
+  if (denominators.length) {
+    steps.push(
+      step(
+        'Clear the fractions',
+        `Multiply both sides by the common denominator. Remember that ${v} may not make any denominator zero: ` +
+          `${denominators.map((d) => `${toText(polyText(d, v))} ≠ 0`).join(', ')}.`,
+        rel(polyText(p, v), num(0)),
+      ),
+    );
+  } else {
+    steps.push(step('Move everything to one side', 'Collect like terms so that the right side is 0.', rel(polyText(p, v), num(0))));
+  }
+
+  let kind = denominators.length ? 'rational-equation' : 'linear-equation';
+  let roots: Root[] = [];
+  let phrase: string | undefined;
+  const hints: string[] = [];
+  if (deg < 0) {
+    phrase = 'all real numbers';
+    kind = 'identity';
+    if (denominators.length) throw new Unsupported('an identity with excluded values is not supported yet');
+    steps.push(step('Interpret', `Both sides are equal for every ${v}: the equation is an identity.`));
+    hints.push('Simplify both sides completely.', 'Compare the two sides: are they the same expression?');
+  } else if (deg === 0) {
+    phrase = 'no solution';
+    steps.push(step('Interpret', `The ${v} terms cancel and a false statement remains, so no value of ${v} works.`));
+    hints.push('Simplify both sides completely.', `What happens to the ${v} terms?`);
+  } else if (deg === 1) {
+    kind = denominators.length ? 'rational-equation' : 'linear-equation';
+    const [c0, c1] = [p[0]!, p[1]!];
+    const r = R.div(R.neg(c0), c1);
+    steps.push(
+      step('Isolate the variable', `Move the constant to the other side, then divide by the coefficient ${R.toFraction(c1)}.`, rel(sym(v), num(r))),
+    );
+    roots = [{ node: num(r), value: { re: R.toNumber(r), im: 0 }, exact: r }];
+    hints.push(
+      denominators.length ? 'This is an equation with fractions: multiply by the common denominator first.' : 'This is a linear equation: get the variable alone on one side.',
+      `Collect the ${v} terms on one side and the numbers on the other.`,
+      `You should reach ${toText(polyText(p, v))} = 0; divide by the coefficient of ${v}.`,
+    );
+  } else if (deg === 2) {
+    kind = denominators.length ? 'rational-equation' : 'quadratic-equation';
+    const [c, b, a] = p.map((x) => x.n) as [bigint, bigint, bigint];
+    const { roots: found, disc } = quadraticRoots(a, b, c);
+    roots = found;
+    steps.push(
+      step(
+        'Identify a, b and c',
+        `The equation has the form a${v}^2 + b${v} + c = 0 with a = ${a}, b = ${b}, c = ${c}.`,
+      ),
+      step(
+        'Compute the discriminant',
+        `D = b^2 - 4ac = (${b})^2 - 4·(${a})·(${c}) = ${disc}. ` +
+          (disc > 0n ? 'D > 0, so there are two real roots.' : disc === 0n ? 'D = 0, so there is one (double) root.' : 'D < 0, so there is no real solution; the two roots are complex conjugates.'),
+        `D = b^2 - 4ac = ${disc}`,
+      ),
+      step(
+        'Apply the quadratic formula',
+        `${v} = (-b ± sqrt(D)) / (2a) = (${-b} ± sqrt(${disc})) / ${2n * a}, then simplify.`,
+        `${v} = \\frac{-b \\pm \\sqrt{D}}{2a}`,
+      ),
+    );
+    hints.push(
+      'This is a quadratic equation: bring it to the form a·x^2 + b·x + c = 0.',
+      `Here a = ${a}, b = ${b}, c = ${c}. Try factoring, or use the quadratic formula.`,
+      `Compute the discriminant b^2 - 4ac = ${disc}.`,
+      `Use ${v} = (-b ± sqrt(D)) / (2a) and simplify.`,
+    );
+  } else {
+    kind = 'polynomial-equation';
+    const { roots: rational, rest } = rationalRoots(p);
+    if (degree(rest) > 2) throw new Unsupported(`this degree-${deg} equation has no rational roots to split off, which the engine cannot solve exactly`);
+    roots = [...new Map(rational.map((r) => [R.toFraction(r), r])).values()].map((r) => ({ node: num(r), value: { re: R.toNumber(r), im: 0 }, exact: r }));
+    steps.push(
+      step(
+        'Find rational roots',
+        `By the rational root theorem, try ± (divisors of ${p[0]!.n}) / (divisors of ${lead(p).n}). ` +
+          `Roots found: ${rational.map(R.toFraction).join(', ') || 'none'}.`,
+      ),
+    );
+    if (degree(rest) === 2) {
+      const [c, b, a] = rest.map((x) => x.n) as [bigint, bigint, bigint];
+      const { roots: more, disc } = quadraticRoots(a, b, c);
+      steps.push(step('Solve the quadratic factor', `The remaining factor ${toText(polyText(rest, v))} has discriminant ${disc}.`));
+      roots.push(...more);
+    } else if (degree(rest) === 1) {
+      const r = R.div(R.neg(rest[0]!), rest[1]!);
+      roots.push({ node: num(r), value: { re: R.toNumber(r), im: 0 }, exact: r });
+    }
+    // Duplicates (a rational root of the quadratic factor) are listed once.
+    roots = roots.filter((r, index) => roots.findIndex((o) => close(o.value, r.value, 1e-12)) === index);
+    roots.sort((x, y) => x.value.re - y.value.re || y.value.im - x.value.im);
+    hints.push(
+      'This is a polynomial equation of degree 3 or more: look for roots that are whole numbers or fractions.',
+      'Try small divisors of the constant term; a root r gives a factor (x - r).',
+      'Divide out each factor you find until a quadratic remains, then use the quadratic formula.',
+    );
+  }
+
+  // Reject roots that make a denominator of the ORIGINAL equation zero (they were introduced by clearing fractions).
+  const rejected: Root[] = [];
+  roots = roots.filter((r) => {
+    const bad = denominators.some((d) => (r.exact ? R.isZero(peval(d, r.exact)) : false));
+    let undefinedThere = bad;
+    if (!undefinedThere) {
+      try {
+        evaluate(difference, { [v]: r.value });
+      } catch (error) {
+        if (!(error instanceof Undefined)) throw error;
+        undefinedThere = true;
+      }
+    }
+    if (undefinedThere) rejected.push(r);
+    return !undefinedThere;
+  });
+  if (rejected.length) {
+    steps.push(
+      step(
+        'Reject extraneous roots',
+        `${rejected.map((r) => `${v} = ${toText(r.node)}`).join(', ')} makes a denominator zero, so it is not a solution.`,
+      ),
+    );
+    if (roots.length === 0) phrase = 'no solution';
+  }
+
+  const checks: Check[] = [];
+  for (const r of roots) {
+    let passed = false;
+    let detail: string;
+    try {
+      const left = evaluate(equation.a, { [v]: r.value });
+      const right = evaluate(equation.b, { [v]: r.value });
+      passed = close(left, right, 1e-9);
+      detail = `${v} = ${toText(r.node)}: left side ${fmt(left)}, right side ${fmt(right)}`;
+    } catch (error) {
+      if (!(error instanceof Undefined)) throw error;
+      detail = `${v} = ${toText(r.node)}: the equation is undefined there`;
+    }
+    checks.push({ kind: 'substitution', passed, detail });
+  }
+  if (phrase === 'no solution') {
+    // A real check of "no solution": the cleared equation has no admissible root, tested numerically at the
+    // rejected roots (each must make a denominator zero) or, with none, the difference is a non-zero constant.
+    const samples = [0.5, 1.7, -2.3, 3.1];
+    let passed = true;
+    for (const s of samples) {
+      try {
+        const value = evaluate(difference, { [v]: { re: s, im: 0 } });
+        if (Math.abs(value.re) < 1e-12 && Math.abs(value.im) < 1e-12) passed = false;
+      } catch (error) {
+        if (!(error instanceof Undefined)) throw error;
+      }
+    }
+    for (const r of rejected) {
+      try {
+        evaluate(difference, { [v]: r.value });
+        if (!denominators.some((d) => r.exact && R.isZero(peval(d, r.exact)))) passed = false;
+      } catch {
+        // undefined there, as expected
+      }
+    }
+    checks.push({ kind: 'no-solution', passed, detail: rejected.length ? 'every candidate makes a denominator zero' : 'the two sides differ by a non-zero constant at sample points' });
+  }
+  if (phrase === 'all real numbers') {
+    const ok = [0.5, 1.7, -2.3].every((s) => {
+      const l = evaluate(equation.a, { [v]: { re: s, im: 0 } });
+      const r = evaluate(equation.b, { [v]: { re: s, im: 0 } });
+      return close(l, r);
+    });
+    checks.push({ kind: 'identity', passed: ok, detail: 'both sides agree at sample points' });
+  }
+
+  const answerNodes = roots.map((r) => rel(sym(v), r.node));
+  const text = phrase ?? answerNodes.map(toText).join(', ');
+  const latex = phrase ? `\\text{${phrase}}` : answerNodes.map(toLatex).join(',\\; ');
+  steps.push(step('Answer', phrase ? `The answer: ${phrase}.` : `The solution${roots.length > 1 ? 's are' : ' is'} ${text}.`));
+  const values = roots.map((r) => r.value);
+  return {
+    kind,
+    answer: { text, latex },
+    steps,
+    checks,
+    hints: hints.slice(0, 4),
+    grade: (student) => gradeRoots(v, values, student, phrase),
+    similar: kind === 'rational-equation' ? similarRational : deg === 1 ? similarLinear : deg === 2 ? similarQuadratic : undefined,
+  };
+};
+
+// Practice generators: new numbers with nice (integer) roots and no degenerate cases.
+const signed = (n: number): string => (n < 0 ? `- ${-n}` : `+ ${n}`);
+const similarLinear = (random: () => number): string => {
+  const a = randInt(random, 2, 9);
+  const x = randInt(random, -9, 9, [0]);
+  const b = randInt(random, -12, 12, [0]);
+  const c = randInt(random, 1, a - 1 || 1);
+  // a x + b = c x + (a - c) x0 + b  ⇒  x = x0
+  const rhs = (a - c) * x + b;
+  return `${a}x ${signed(b)} = ${c}x ${signed(rhs)}`;
+};
+const similarQuadratic = (random: () => number): string => {
+  const r1 = randInt(random, -9, 9, [0]);
+  const r2 = randInt(random, -9, 9, [0, r1, -r1]);
+  return `x^2 ${signed(-(r1 + r2))}x ${signed(r1 * r2)} = 0`;
+};
+const similarRational = (random: () => number): string => {
+  const a = randInt(random, 2, 6);
+  const x = randInt(random, 1, 9, [a]);
+  // (x + k)/(x - a) = m with integer root x: choose m, then k = m(x - a) - x.
+  const m = randInt(random, 2, 5);
+  const k = m * (x - a) - x;
+  return `(x ${signed(k)})/(x - ${a}) = ${m}`;
+};
+
+export { pdivmod };

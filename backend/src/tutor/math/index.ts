@@ -1,0 +1,241 @@
+/**
+ * The offline math engine (tool `math-solver`): reads the question, picks the topic, solves exactly with the
+ * engine's own algebra (CAS libraries only where ours falls short, loaded lazily), and checks every answer by an
+ * independent numeric substitution. Anything it cannot do reliably is answered `unsupported`, never guessed.
+ */
+import {
+  type CheckResult,
+  type Engine,
+  type PracticeQuestion,
+  type TutorAnswer,
+  refusedAnswer,
+  solvedAnswer,
+} from '../contract';
+import { type Node, InvalidInput, Unsupported, size, variables } from './ast';
+import { solveArithmetic } from './arith';
+import { type Outcome, seeded } from './common';
+import { solvePolynomialEquation } from './equations';
+import { splitAnswers } from './grade';
+import { parse } from './parse';
+import { NotRational } from './poly';
+import { toLatex, toText } from './print';
+import { solveLinearSystem } from './systems';
+import { solveCalculus, solveOther, type Intent } from './calculus';
+
+const TOOL = 'math-solver' as const;
+const MAX_NODES = 300;
+
+interface Prepared {
+  intent: Intent;
+  body: string;
+  variable?: string;
+  lower?: string;
+  upper?: string;
+  point?: string;
+  percentOf: boolean;
+}
+
+/** Short natural phrasing → an intent and the maths in calculator syntax. */
+export const prepare = (question: string): Prepared => {
+  let s = question.trim().replace(/[?]+$/, '').replace(/\.\s*$/, '').trim();
+  const lower = (): string => s.toLowerCase();
+  let intent: Intent = 'auto';
+  const strip = (re: RegExp): boolean => {
+    const m = re.exec(s);
+    if (!m) return false;
+    s = s.slice(m[0].length).trim();
+    return true;
+  };
+  strip(/^(please\s+)?(can you\s+)?/i);
+  let variable: string | undefined;
+  const forVar = /\s*,?\s*(?:for|with respect to|wrt)\s+([a-z])\s*$/i.exec(s);
+  if (forVar) {
+    variable = forVar[1];
+    s = s.slice(0, forVar.index).trim();
+  }
+  const solveFor = /^solve\s+for\s+([a-z])\s*[:,]?\s*/i.exec(s);
+  if (solveFor) {
+    variable = solveFor[1];
+    s = s.slice(solveFor[0].length);
+  }
+  if (strip(/^(find\s+)?(the\s+)?(derivative|differentiate)\s*(of)?\s*/i) || strip(/^d\s*\/\s*d([a-z])\s*/i)) intent = 'derivative';
+  else if (strip(/^(find\s+)?(the\s+)?(indefinite\s+|definite\s+)?(integrate|integral|antiderivative)\s*(of)?\s*/i) || strip(/^∫\s*/)) intent = 'integral';
+  else if (strip(/^(find\s+)?(the\s+)?(limit|lim)\s*(of)?\s*/i)) intent = 'limit';
+  else if (strip(/^(factor|factorise|factorize)\s*/i)) intent = 'factor';
+  else if (strip(/^(expand|multiply out)\s*/i)) intent = 'expand';
+  else if (strip(/^(simplify)\s*/i)) intent = 'simplify';
+  else strip(/^(solve|calculate|compute|evaluate|find|what is|what's|work out|how much is)\s*[:,]?\s*/i);
+  let lowerBound: string | undefined;
+  let upperBound: string | undefined;
+  let point: string | undefined;
+  if (intent === 'integral') {
+    const range = /\s+from\s+(.+?)\s+to\s+(.+)$/i.exec(s);
+    if (range) {
+      lowerBound = range[1];
+      upperBound = range[2];
+      s = s.slice(0, range.index);
+    }
+    s = s.replace(/\s*d([a-z])\s*$/i, (_m, v: string) => {
+      variable = v;
+      return '';
+    });
+  }
+  if (intent === 'limit') {
+    const as = /(?:\s+as\s+|^\s*)\(?\s*([a-z])\s*(?:->|→|approaches|tends to)\s*([^)\s]+(?:\s*\)?)?)\s*\)?\s*/i.exec(s);
+    if (as) {
+      variable = as[1];
+      point = as[2]!.replace(/\)$/, '').trim();
+      s = (s.slice(0, as.index) + ' ' + s.slice(as.index + as[0].length)).trim();
+    }
+  }
+  // Percent phrasing: "15% of 80", "80 increased by 12%", "what percent of 80 is 12".
+  let percentOf = false;
+  const ofMatch = /^(.+?)\s*%\s*of\s+(.+)$/i.exec(s);
+  const change = /^(.+?)\s+(increased|decreased|reduced|raised)\s+by\s+(.+?)\s*%$/i.exec(s);
+  const whatPercent = /^(.+?)\s+is\s+what\s+(percent|percentage)\s+of\s+(.+)$/i.exec(s);
+  if (ofMatch) {
+    s = `(${ofMatch[1]})/100*(${ofMatch[2]})`;
+    s += ' %';
+    percentOf = true;
+  } else if (change) {
+    s = `(${change[1]})*(1 ${/increased|raised/i.test(change[2]!) ? '+' : '-'} (${change[3]})/100) %`;
+  } else if (whatPercent) {
+    s = `(${whatPercent[1]})/(${whatPercent[3]})*100 %`;
+  }
+  void lower;
+  return { intent, body: s, variable, lower: lowerBound, upper: upperBound, point, percentOf };
+};
+
+/** Splits a system `x+y=3, x-y=1` (also `;`, `and`, new lines) into equations. */
+const splitEquations = (body: string): string[] => {
+  const parts = splitAnswers(body.replace(/\n/g, ';'));
+  return parts.length > 1 && parts.every((p) => /[=<>]/.test(p)) ? parts : [body];
+};
+
+const guard = (node: Node): void => {
+  const { count } = size(node);
+  if (count > MAX_NODES) throw new Unsupported('the expression is too large to handle reliably');
+};
+
+/** Solves and returns the engine's internal outcome (with grader and practice generator). */
+const solveOutcome = (question: string): { outcome: Outcome; node: Node } => {
+  const prepared = prepare(question);
+  const isPercent = / %$/.test(prepared.body);
+  const body = prepared.body.replace(/ %$/, '');
+  if (prepared.intent === 'auto') {
+    const pieces = splitEquations(body);
+    if (pieces.length > 1) {
+      const equations = pieces.map(parse);
+      equations.forEach(guard);
+      const node: Node = { k: 'call', fn: 'system', args: equations };
+      return { outcome: solveLinearSystem(equations), node };
+    }
+  }
+  const node = parse(body);
+  guard(node);
+  const vars = variables(node);
+  if (prepared.intent !== 'auto') {
+    return { outcome: solveCalculus(prepared.intent, node, prepared), node };
+  }
+  if (node.k === 'rel' && node.op === '=') {
+    if (vars.length === 0) throw new InvalidInput('the equation has no unknown to solve for');
+    if (vars.length > 1) {
+      if (!prepared.variable) throw new Unsupported(`one equation with ${vars.length} unknowns (${vars.join(', ')}): give as many equations as unknowns`);
+    }
+    const v = prepared.variable ?? vars[0]!;
+    try {
+      if (vars.length > 1) throw new NotRational('several unknowns');
+      return { outcome: solvePolynomialEquation(node, v), node };
+    } catch (error) {
+      if (!(error instanceof NotRational)) throw error;
+      return { outcome: solveOther('equation', node, { ...prepared, variable: v }), node };
+    }
+  }
+  if (node.k === 'rel' || (node.k === 'call' && node.fn === 'and')) {
+    return { outcome: solveOther('inequality', node, prepared), node };
+  }
+  if (vars.length === 0) {
+    return { outcome: solveArithmetic(node, `${isPercent ? `${body}%` : body} ${toText(node)}`, prepared.percentOf), node };
+  }
+  return { outcome: solveOther('simplify', node, prepared), node };
+};
+
+const refuse = (question: string, error: unknown): TutorAnswer => {
+  if (error instanceof InvalidInput) return refusedAnswer(TOOL, 'invalid', 'unparseable', question, `I could not read this: ${error.message}.`);
+  if (error instanceof Unsupported) return refusedAnswer(TOOL, 'unsupported', 'unsupported', question, `This is beyond what I can solve reliably: ${error.message}.`);
+  if (error instanceof RangeError) return refusedAnswer(TOOL, 'unsupported', 'unsupported', question, 'the numbers involved are too large to handle reliably.');
+  throw error;
+};
+
+const toAnswer = (question: string, outcome: Outcome, node: Node): TutorAnswer => {
+  let latex = '';
+  try {
+    latex = node.k === 'call' && node.fn === 'system' ? node.args.map(toLatex).join(' \\\\ ') : toLatex(node);
+  } catch {
+    latex = '';
+  }
+  return solvedAnswer({
+    tool: TOOL,
+    kind: outcome.kind,
+    question: { text: question, latex },
+    answer: outcome.answer,
+    steps: outcome.steps,
+    checks: outcome.checks,
+    hints: outcome.hints,
+  });
+};
+
+const solve = (question: string): TutorAnswer => {
+  try {
+    const { outcome, node } = solveOutcome(question);
+    return toAnswer(question, outcome, node);
+  } catch (error) {
+    return refuse(question, error);
+  }
+};
+
+const check = (question: string, studentAnswer: string): CheckResult => {
+  let outcome: Outcome;
+  try {
+    outcome = solveOutcome(question).outcome;
+  } catch (error) {
+    const refused = refuse(question, error);
+    return { correct: false, differences: [`the engine cannot check this question: ${refused.reason ?? ''}`] };
+  }
+  if (!outcome.checks.every((c) => c.passed)) {
+    return { correct: false, differences: ['the engine could not verify its own answer, so it cannot grade yours'] };
+  }
+  return outcome.grade(studentAnswer);
+};
+
+const practice = (question: string): PracticeQuestion[] => {
+  let outcome: Outcome;
+  try {
+    outcome = solveOutcome(question).outcome;
+  } catch {
+    return [];
+  }
+  const generate = outcome.similar;
+  if (!generate) return [];
+  const random = seeded(question);
+  const out: PracticeQuestion[] = [];
+  const seen = new Set<string>([question]);
+  for (let attempt = 0; attempt < 30 && out.length < 3; attempt++) {
+    const q = generate(random);
+    if (seen.has(q)) continue;
+    seen.add(q);
+    const answer = solve(q);
+    if (answer.status !== 'solved' || !answer.verified || answer.kind !== outcome.kind || !answer.answer) continue;
+    out.push({ question: q, answer: answer.answer.text, verified: true });
+  }
+  return out;
+};
+
+export const mathEngine: Engine = {
+  tool: TOOL,
+  solve: (question) => solve(question),
+  check,
+  practice,
+};
+
+export default mathEngine;
