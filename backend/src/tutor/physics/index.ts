@@ -1,0 +1,133 @@
+/**
+ * The offline physics engine: formula library + units (mathjs, loaded lazily) + checks. See solver.ts for how
+ * a formula is chosen and parse.ts for how a question is read.
+ *
+ * Significant figures: the answer has as many as the least precise value the chosen formulas actually use
+ * (exact zeros, values implied by the wording and the constants g = 9.81 m/s^2 and R = 8.314 J/(mol*K) do not
+ * limit it; trailing zeros of whole numbers count, so "20 m/s" has two). "0 to 27 m/s in 9 s, how far?" is
+ * therefore 100 m (9 s has one figure), not 121.5 m.
+ */
+import type { CheckResult, Engine, PracticeQuestion, TutorAnswer } from '../contract';
+import { numberValue, parseProblem, significantFigures, dimensionName } from './parse';
+import { quantity } from './quantities';
+import { type Solution, formatSig, solveProblem } from './solver';
+import { normalizeText, parseUnit } from './units';
+
+export { formatSig } from './solver';
+
+function solveFull(question: string): Solution {
+  return solveProblem(parseProblem(question));
+}
+
+function solve(question: string): TutorAnswer {
+  return solveFull(question).answer;
+}
+
+/** Decimal exponent of the last written digit ("120" → 0, "1.25" → -2, "3e5" → 5). */
+function lastDigitExponent(numberText: string): number {
+  const [mantissa = '', exponent] = numberText.replace(/^[-+]/u, '').split(/[eE]|\*10\^/u);
+  const decimals = mantissa.includes('.') ? (mantissa.split('.')[1] ?? '').length : 0;
+  return -decimals + (exponent === undefined ? 0 : Number(exponent.replace(/[()]/gu, '')));
+}
+
+function check(question: string, studentAnswer: string): CheckResult {
+  const solution = solveFull(question);
+  const { si, sf, target, unit } = solution;
+  if (solution.answer.status !== 'solved' || si === undefined || sf === undefined || target === undefined || unit === undefined) {
+    return { correct: false, differences: [`The question cannot be checked: ${solution.answer.reason ?? 'it was not solved'}`] };
+  }
+  const q = quantity(target);
+  const text = normalizeText(studentAnswer).trim().replace(/^[^=]*=\s*/u, '');
+  const match = /^([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+|\*10\^\(?[-+]?\d+\)?)?)\s*(.*?)\s*\.?$/u.exec(text);
+  if (match?.[1] === undefined) return { correct: false, differences: ['No numeric value found in the answer.'] };
+  const numberText = match[1];
+  const unitText = (match[2] ?? '').trim();
+  const value = numberValue(numberText);
+  let studentSI: number;
+  let step: number;
+  if (unitText === '') {
+    if (q.unit !== '') {
+      return { correct: false, differences: [`The answer has no unit: the ${q.name} needs one, e.g. ${unit.text}.`] };
+    }
+    studentSI = value;
+    step = 10 ** lastDigitExponent(numberText);
+  } else {
+    const parsed = parseUnit(unitText);
+    if (parsed === null) return { correct: false, differences: [`Unknown unit "${unitText}".`] };
+    const expected = q.dims;
+    if (!parsed.dims.every((d, i) => Math.abs(d - (expected[i] ?? 0)) < 1e-9) || (target === 'theta') !== /^(deg|rad)$/u.test(unitText)) {
+      return {
+        correct: false,
+        differences: [`Wrong unit dimension: ${unitText} is a unit of ${dimensionName(parsed.dims).replace(/^an? /u, '')}, but the ${q.name} is ${dimensionName(expected)} (e.g. ${unit.text}).`],
+      };
+    }
+    studentSI = parsed.toSI(value);
+    const digit = 10 ** lastDigitExponent(numberText);
+    step = Math.abs(parsed.toSI(value + digit) - studentSI);
+  }
+  const shownStudent = formatSig(unit.fromSI(studentSI), sf);
+  const shownExact = formatSig(unit.fromSI(si), sf);
+  // Right when it agrees with the answer at the answer's precision, or when it is the exact value written at
+  // least as precisely (within half a unit of the student's own last digit): 121.5 m for an answer of 100 m.
+  const withinOwnDigits = significantFigures(numberText) >= sf && Math.abs(studentSI - si) <= step / 2 + Math.abs(si) * 1e-9;
+  if (shownStudent === shownExact || withinOwnDigits) return { correct: true, differences: [] };
+  const percent = si === 0 ? Number.POSITIVE_INFINITY : ((studentSI - si) / Math.abs(si)) * 100;
+  const differences = [
+    `Value off: ${numberText}${unitText === '' ? '' : ` ${unitText}`} is ${shownStudent} ${unit.text}, but the ${q.name} is ${shownExact} ${unit.text}` +
+      (Number.isFinite(percent) ? ` (${Math.abs(percent).toPrecision(2)}% too ${percent > 0 ? 'high' : 'low'}).` : '.'),
+  ];
+  if (Math.sign(studentSI) !== Math.sign(si) && si !== 0) differences.push('The sign is wrong.');
+  return { correct: false, differences };
+}
+
+/** Deterministic random numbers (same question, same practice set), mulberry32. */
+function random(seedText: string): () => number {
+  let seed = 0;
+  for (const char of seedText) seed = (Math.imul(seed, 31) + (char.codePointAt(0) ?? 0)) | 0;
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function practice(question: string): PracticeQuestion[] {
+  const original = solveFull(question);
+  if (original.answer.status !== 'solved' || original.answer.answer === null) return [];
+  const { problem } = original;
+  const next = random(problem.text);
+  const out: PracticeQuestion[] = [];
+  const seen = new Set<string>([problem.text]);
+  for (let attempt = 0; attempt < 60 && out.length < 3; attempt += 1) {
+    // Same wording and units, new numbers with the same number of figures; zeros stay (they are "from rest").
+    let text = problem.text;
+    for (const given of [...problem.givens].sort((a, b) => b.index - a.index)) {
+      const old = numberValue(given.numberText);
+      if (old === 0) continue;
+      const sf = Math.max(Math.min(significantFigures(given.numberText), 4), 1);
+      let fresh = '';
+      for (let tries = 0; tries < 10; tries += 1) {
+        const candidate = formatSig(old * (0.4 + 1.4 * next()), sf);
+        if (Number(candidate) !== 0 && Number(candidate) !== old && !candidate.includes('e')) {
+          fresh = candidate;
+          break;
+        }
+      }
+      if (fresh === '') continue;
+      text = text.slice(0, given.index) + fresh + text.slice(given.index + given.numberText.length);
+    }
+    if (seen.has(text)) continue;
+    seen.add(text);
+    const solved = solveFull(text);
+    const a = solved.answer;
+    if (a.status !== 'solved' || a.answer === null || !a.verified || solved.si === undefined || solved.si === 0 || !Number.isFinite(solved.si)) continue;
+    if (a.kind !== original.answer.kind) continue;
+    out.push({ question: text, answer: a.answer.text, verified: a.verified });
+  }
+  return out;
+}
+
+export const physicsEngine: Engine = { tool: 'physics-solver', solve, check, practice };
+export { parseProblem } from './parse';
