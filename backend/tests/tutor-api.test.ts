@@ -63,7 +63,68 @@ describe('POST /api/tutor/solve', () => {
   });
 });
 
+describe('POST /api/tutor/solve with the offline engines', () => {
+  test('math, physics and chemistry answer with checked steps', async () => {
+    const cases = [
+      ['math-solver', 'x^2-5x+6=0', 'x = 2, x = 3'],
+      ['physics-solver', 'm = 2 kg, a = 3 m/s^2, F = ?', '6 N'],
+      ['chemistry-solver', 'H2 + O2 -> H2O', '2 H2 + O2 -> 2 H2O'],
+    ] as const;
+    for (const [tool, question, expected] of cases) {
+      const res = await solve({ tool, question });
+      assert.equal(res.status, 200);
+      const answer = res.body as {
+        status: string;
+        verified: boolean;
+        answer: { text: string };
+        source: string;
+        steps: unknown[];
+      };
+      assert.equal(answer.status, 'solved', question);
+      assert.equal(answer.answer.text, expected);
+      assert.equal(answer.verified, true);
+      assert.equal(answer.source, 'engine');
+      assert.ok(answer.steps.length > 1);
+    }
+  });
+
+  test('pathological input gets an honest "unsupported", and the server keeps answering', async () => {
+    for (const question of [
+      '2^(10^10)',
+      `${'('.repeat(200)}x${')'.repeat(200)}=1`,
+      Array.from({ length: 50 }, (_, k) => `${k + 1}x^${k}`).join('+') + '=0',
+    ]) {
+      const res = await solve({ tool: 'math-solver', question });
+      assert.equal(res.status, 200);
+      assert.notEqual((res.body as { status: string }).status, 'solved', question);
+    }
+    const after = await solve({ tool: 'math-solver', question: '2x+3=7' });
+    assert.equal((after.body as { answer: { text: string } }).answer.text, 'x = 2');
+  });
+
+  test('an unbalanceable equation is "invalid" with the reason, never a guess', async () => {
+    const res = await solve({ tool: 'chemistry-solver', question: 'H2O -> H2' });
+    const answer = res.body as { status: string; reason: string; answer: unknown };
+    assert.equal(answer.status, 'invalid');
+    assert.match(answer.reason, /O/);
+    assert.equal(answer.answer, null);
+  });
+});
+
 describe('POST /api/tutor/check', () => {
+  test('accepts equivalent answers and says where a wrong one differs', async () => {
+    const right = await call(backend.url, 'POST', '/api/tutor/check', {
+      body: { tool: 'math-solver', question: '2x = 3', answer: 'x = 1.5' },
+    });
+    assert.deepEqual(right.body, { correct: true, differences: [] });
+    const wrong = await call(backend.url, 'POST', '/api/tutor/check', {
+      body: { tool: 'math-solver', question: 'x^2-5x+6=0', answer: 'x = 2, x = 4' },
+    });
+    const result = wrong.body as { correct: boolean; differences: string[] };
+    assert.equal(result.correct, false);
+    assert.ok(result.differences.length > 0);
+  });
+
   test('validates its body like solve', async () => {
     const res = await call(backend.url, 'POST', '/api/tutor/check', { body: { tool: 'math-solver', question: 'x=1' } });
     assert.equal(res.status, 400);
