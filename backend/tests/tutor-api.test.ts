@@ -111,6 +111,25 @@ describe('POST /api/tutor/solve with the offline engines', () => {
   });
 });
 
+describe('POST /api/tutor/practice', () => {
+  test('gives three similar questions, each solved and checked by the engine', async () => {
+    const res = await call(backend.url, 'POST', '/api/tutor/practice', {
+      body: { tool: 'math-solver', question: 'x^2-5x+6=0' },
+    });
+    assert.equal(res.status, 200);
+    const { practice } = res.body as { practice: { question: string; answer: string; verified: boolean }[] };
+    assert.equal(practice.length, 3);
+    for (const item of practice) {
+      assert.equal(item.verified, true);
+      assert.notEqual(item.question, 'x^2-5x+6=0');
+      const check = await call(backend.url, 'POST', '/api/tutor/check', {
+        body: { tool: 'math-solver', question: item.question, answer: item.answer },
+      });
+      assert.equal((check.body as { correct: boolean }).correct, true, item.question);
+    }
+  });
+});
+
 describe('POST /api/tutor/check', () => {
   test('accepts equivalent answers and says where a wrong one differs', async () => {
     const right = await call(backend.url, 'POST', '/api/tutor/check', {

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { Piscina } from 'piscina';
-import { type CheckResult, refusedAnswer, type SolveOptions, type ToolId, type TutorAnswer } from './contract';
+import {
+  type CheckResult,
+  type PracticeQuestion,
+  refusedAnswer,
+  type SolveOptions,
+  type ToolId,
+  type TutorAnswer,
+} from './contract';
 import type { TutorTask } from './solve';
 
 let pool: Piscina | null = null;
@@ -75,9 +82,31 @@ export async function checkInPool(
   settings: PoolSettings,
 ): Promise<CheckResult> {
   try {
-    return (await runWithTimeout({ type: 'check', tool, question, answer }, settings.timeoutMs, settings.maxThreads)) as CheckResult;
+    return (await runWithTimeout(
+      { type: 'check', tool, question, answer },
+      settings.timeoutMs,
+      settings.maxThreads,
+    )) as CheckResult;
   } catch (error) {
     if (isTimeout(error)) return { correct: false, differences: ['This answer is too hard to check reliably.'] };
+    throw error;
+  }
+}
+
+/** Practice questions in a worker; past the time limit there are none rather than a stalled request. */
+export async function practiceInPool(
+  tool: ToolId,
+  question: string,
+  settings: PoolSettings,
+): Promise<PracticeQuestion[]> {
+  try {
+    return (await runWithTimeout(
+      { type: 'practice', tool, question },
+      settings.timeoutMs,
+      settings.maxThreads,
+    )) as PracticeQuestion[];
+  } catch (error) {
+    if (isTimeout(error)) return [];
     throw error;
   }
 }

@@ -1,10 +1,18 @@
-import { type CheckResult, refusedAnswer, type SolveOptions, type ToolId, type TutorAnswer } from './contract';
+import {
+  type CheckResult,
+  type PracticeQuestion,
+  refusedAnswer,
+  type SolveOptions,
+  type ToolId,
+  type TutorAnswer,
+} from './contract';
 import { engineFor } from './engines';
 
 /** A unit of work for the worker pool: plain data, so it crosses thread boundaries. */
 export type TutorTask =
   | { type: 'solve'; tool: ToolId; question: string; options?: SolveOptions }
-  | { type: 'check'; tool: ToolId; question: string; answer: string };
+  | { type: 'check'; tool: ToolId; question: string; answer: string }
+  | { type: 'practice'; tool: ToolId; question: string };
 
 const TOOL_NAMES: Record<ToolId, string> = {
   translator: 'translator',
@@ -55,9 +63,24 @@ export function checkLocally(tool: ToolId, question: string, answer: string): Ch
   }
 }
 
+/** Three practice questions like this one, each solved and checked by the engine; none without an engine. */
+export function practiceLocally(tool: ToolId, question: string): PracticeQuestion[] {
+  try {
+    return engineFor(tool)?.practice(question) ?? [];
+  } catch (error) {
+    console.error(`[tutor] ${tool} practice failed`, error);
+    return [];
+  }
+}
+
 /** Runs one task; the worker thread's entry point calls this. */
-export function runTask(task: TutorTask): TutorAnswer | CheckResult {
-  return task.type === 'solve'
-    ? solveLocally(task.tool, task.question, task.options)
-    : checkLocally(task.tool, task.question, task.answer);
+export function runTask(task: TutorTask): TutorAnswer | CheckResult | PracticeQuestion[] {
+  switch (task.type) {
+    case 'solve':
+      return solveLocally(task.tool, task.question, task.options);
+    case 'check':
+      return checkLocally(task.tool, task.question, task.answer);
+    case 'practice':
+      return practiceLocally(task.tool, task.question);
+  }
 }

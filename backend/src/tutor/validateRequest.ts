@@ -16,6 +16,8 @@ export const CheckRequestSchema = z.object({
   answer: z.string({ message: 'answer must be a string' }).trim().min(1, 'answer must not be empty'),
 });
 
+export const PracticeRequestSchema = SolveRequestSchema.pick({ tool: true, question: true });
+
 export type SolveRequest = z.output<typeof SolveRequestSchema>;
 export type CheckRequest = z.output<typeof CheckRequestSchema>;
 

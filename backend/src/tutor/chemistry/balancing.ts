@@ -34,7 +34,8 @@ const letters = 'abcdefghijklmnopqrstuvwxyz';
 function equationLatex(equation: ParsedEquation, coefficients: readonly (bigint | string)[]): string {
   const term = (one: Species, index: number): string => {
     const c = coefficients[index];
-    const prefix = c === undefined || String(c) === '1' ? '' : /^[a-z]$/.test(String(c)) ? `${String(c)}\\,` : `${String(c)}\\,`;
+    const prefix =
+      c === undefined || String(c) === '1' ? '' : /^[a-z]$/.test(String(c)) ? `${String(c)}\\,` : `${String(c)}\\,`;
     return `${prefix}${formulaLatex(one.text)}`;
   };
   const n = equation.left.length;
@@ -66,7 +67,8 @@ export function equationChecks(answerText: string): Check[] {
   } catch (error) {
     return [{ kind: 'atoms', passed: false, detail: `The answer could not be read back: ${(error as Error).message}` }];
   }
-  const coefficient = (one: Species): number => (one.coefficient ? Number(one.coefficient.n) / Number(one.coefficient.d) : 1);
+  const coefficient = (one: Species): number =>
+    one.coefficient ? Number(one.coefficient.n) / Number(one.coefficient.d) : 1;
   const left = sideTotals(equation.left, equation.left.map(coefficient));
   const right = sideTotals(equation.right, equation.right.map(coefficient));
   const differences = sideDifferences(left, right);
@@ -96,7 +98,10 @@ export function equationChecks(answerText: string): Check[] {
   checks.push({
     kind: 'smallest-coefficients',
     passed: whole && divisor === 1n,
-    detail: whole && divisor === 1n ? 'The coefficients are whole numbers with no common factor.' : 'The coefficients are not the smallest whole numbers.',
+    detail:
+      whole && divisor === 1n
+        ? 'The coefficients are whole numbers with no common factor.'
+        : 'The coefficients are not the smallest whole numbers.',
   });
   return checks;
 }
@@ -109,9 +114,14 @@ export function balanceHints(equation: ParsedEquation | undefined): string[] {
   if (equation) {
     const first = [...equation.left, ...equation.right].find((one) => one.atoms.size > 0);
     const symbol = first ? [...first.atoms.keys()][0] : undefined;
-    if (symbol) hints.push(`Write one equation per element, starting with ${symbol}: (atoms of ${symbol} on the left) = (atoms of ${symbol} on the right).`);
+    if (symbol)
+      hints.push(
+        `Write one equation per element, starting with ${symbol}: (atoms of ${symbol} on the left) = (atoms of ${symbol} on the right).`,
+      );
   }
-  hints.push('Solve those equations with one coefficient set to 1, then multiply everything by the smallest number that clears the fractions.');
+  hints.push(
+    'Solve those equations with one coefficient set to 1, then multiply everything by the smallest number that clears the fractions.',
+  );
   return hints;
 }
 
@@ -172,8 +182,14 @@ export function solveBalance(question: string): TutorAnswer {
     },
     {
       title: 'Name the unknown coefficients',
-      explanation: `Put a coefficient in front of every formula: ${writeEquation(equation, all.map((_one, index) => letters[index]!))}.`,
-      latex: equationLatex(equation, all.map((_one, index) => letters[index]!)),
+      explanation: `Put a coefficient in front of every formula: ${writeEquation(
+        equation,
+        all.map((_one, index) => letters[index]!),
+      )}.`,
+      latex: equationLatex(
+        equation,
+        all.map((_one, index) => letters[index]!),
+      ),
     },
     {
       title: result.charged ? 'One equation per element, and one for the charge' : 'One equation per element',
@@ -195,7 +211,13 @@ export function solveBalance(question: string): TutorAnswer {
   return solvedAnswer({
     tool: TOOL,
     kind: BALANCE_KIND,
-    question: { text: question, latex: equationLatex(equation, all.map((one) => (one.coefficient ? showFraction(one.coefficient) : '1'))) },
+    question: {
+      text: question,
+      latex: equationLatex(
+        equation,
+        all.map((one) => (one.coefficient ? showFraction(one.coefficient) : '1')),
+      ),
+    },
     answer: { text: answerText, latex: equationLatex(equation, result.coefficients) },
     steps,
     checks: equationChecks(answerText),
@@ -206,7 +228,8 @@ export function solveBalance(question: string): TutorAnswer {
 /** Grades a student's balanced equation (or a list of coefficients in the question's order). */
 export function checkBalance(question: string, studentAnswer: string): CheckResult {
   const solved = solveBalance(question);
-  if (solved.status !== 'solved') return { correct: false, differences: [solved.reason ?? 'The question cannot be balanced.'] };
+  if (solved.status !== 'solved')
+    return { correct: false, differences: [solved.reason ?? 'The question cannot be balanced.'] };
   const reference = parseEquation(equationFromQuestion(question));
   const expected = balance(reference);
   if (!expected.ok) return { correct: false, differences: [expected.reason] };
@@ -217,7 +240,12 @@ export function checkBalance(question: string, studentAnswer: string): CheckResu
   if (/^[\d\s,;/]+$/.test(answer)) {
     const numbers = answer.split(/[\s,;]+/).filter(Boolean);
     if (numbers.length !== all.length) {
-      return { correct: false, differences: [`Expected ${all.length} coefficients (one per formula, in the question's order), got ${numbers.length}.`] };
+      return {
+        correct: false,
+        differences: [
+          `Expected ${all.length} coefficients (one per formula, in the question's order), got ${numbers.length}.`,
+        ],
+      };
     }
     coefficients = numbers.map((value) => {
       const [num = '0', den = '1'] = value.split('/');
@@ -256,12 +284,22 @@ export function checkBalance(question: string, studentAnswer: string): CheckResu
   );
   if (differences.length) return { correct: false, differences };
   if (coefficients.some((c) => c.d !== 1n)) {
-    return { correct: false, differences: ['It is balanced, but the coefficients should be whole numbers: multiply all of them to clear the fractions.'] };
+    return {
+      correct: false,
+      differences: [
+        'It is balanced, but the coefficients should be whole numbers: multiply all of them to clear the fractions.',
+      ],
+    };
   }
   const divisor = coefficients.reduce((acc, c) => gcd(acc, c.n), 0n);
   if (divisor > 1n) {
-    return { correct: false, differences: [`It is balanced, but not in lowest terms: divide every coefficient by ${divisor}.`] };
+    return {
+      correct: false,
+      differences: [`It is balanced, but not in lowest terms: divide every coefficient by ${divisor}.`],
+    };
   }
   const same = coefficients.every((c, index) => c.n === expected.coefficients[index]);
-  return same ? { correct: true, differences: [] } : { correct: false, differences: ['The coefficients differ from the balanced equation.'] };
+  return same
+    ? { correct: true, differences: [] }
+    : { correct: false, differences: ['The coefficients differ from the balanced equation.'] };
 }

@@ -168,7 +168,8 @@ export function sideTotals(species: readonly Species[], coefficients: readonly n
   let charge = 0;
   species.forEach((one, index) => {
     const times = coefficients[index] ?? 1;
-    for (const [symbol, count] of countAtomsIndependently(one.body)) atoms.set(symbol, (atoms.get(symbol) ?? 0) + count * times);
+    for (const [symbol, count] of countAtomsIndependently(one.body))
+      atoms.set(symbol, (atoms.get(symbol) ?? 0) + count * times);
     charge += one.charge * times;
   });
   return { atoms, charge };

@@ -145,7 +145,8 @@ const STATE = /\s*(\((?:aq|s|l|g|ℓ|sol|cr)\)|↑|↓)\s*$/i;
 export function parseSpecies(raw: string, isElement: (symbol: string) => boolean): Species {
   let rest = normalizeChemText(raw).trim();
   let coefficient: Species['coefficient'];
-  const coefficientMatch = /^(\d+)(?:\s*\/\s*(\d+))?\s*(?=[A-Z(\[{e])/.exec(rest) ?? /^(\d*\.\d+)\s*(?=[A-Z(\[{e])/.exec(rest);
+  const coefficientMatch =
+    /^(\d+)(?:\s*\/\s*(\d+))?\s*(?=[A-Z(\[{e])/.exec(rest) ?? /^(\d*\.\d+)\s*(?=[A-Z(\[{e])/.exec(rest);
   if (coefficientMatch) {
     const written = coefficientMatch[1]!;
     if (written.includes('.')) {
@@ -166,7 +167,8 @@ export function parseSpecies(raw: string, isElement: (symbol: string) => boolean
   const caret =
     /\^\{?(\d*)([+-])\}?$/.exec(core) ?? /\^\{?([+-])(\d+)\}?$/.exec(core) ?? /\^\{?([+-]{2,})\}?$/.exec(core);
   if (caret) {
-    const [digits, sign] = /\d/.test(caret[1]!) || caret[1] === '' ? [caret[1]!, caret[2]!] : [caret[2] ?? '', caret[1]!];
+    const [digits, sign] =
+      /\d/.test(caret[1]!) || caret[1] === '' ? [caret[1]!, caret[2]!] : [caret[2] ?? '', caret[1]!];
     if (sign.length > 1) charge = sign.length * (sign[0] === '+' ? 1 : -1);
     else charge = (digits === '' ? 1 : Number(digits)) * (sign === '+' ? 1 : -1);
     core = core.slice(0, caret.index);

@@ -36,7 +36,12 @@ function route(question: string): Route {
   if (formula) return { kind: 'molar-mass', formula };
   // An equation alone (or "balance …") is a balancing question; an equation with a question about amounts that
   // could not be read is not, so it falls through to unsupported.
-  if (hasArrow(question) && !/\b(how\s+(many|much)|what\s+(mass|amount|volume)|limiting|grams?|moles?|yield|percent|volume|litres?|liters?)\b/i.test(question)) {
+  if (
+    hasArrow(question) &&
+    !/\b(how\s+(many|much)|what\s+(mass|amount|volume)|limiting|grams?|moles?|yield|percent|volume|litres?|liters?)\b/i.test(
+      question,
+    )
+  ) {
     return { kind: 'balance' };
   }
   return { kind: 'none' };
@@ -44,7 +49,13 @@ function route(question: string): Route {
 
 function solve(question: string): TutorAnswer {
   if (question.length > MAX_LENGTH) {
-    return refusedAnswer(TOOL, 'invalid', 'chemistry', question.slice(0, 200), `The question is longer than ${MAX_LENGTH} characters.`);
+    return refusedAnswer(
+      TOOL,
+      'invalid',
+      'chemistry',
+      question.slice(0, 200),
+      `The question is longer than ${MAX_LENGTH} characters.`,
+    );
   }
   const routed = route(question);
   switch (routed.kind) {
@@ -193,14 +204,19 @@ function practice(question: string): PracticeQuestion[] {
     const list = (PRACTICE_FORMULAS[flavour] ?? PRACTICE_FORMULAS.simple)!;
     const own = routed.formula.replace(/\s/g, '');
     add(pick(list, seed, 3, (formula) => formula !== own).map((formula) => `What is the molar mass of ${formula}?`));
-    add(pick(PRACTICE_FORMULAS.simple!, seed, 3, (formula) => formula !== own).map((formula) => `What is the molar mass of ${formula}?`));
+    add(
+      pick(PRACTICE_FORMULAS.simple!, seed, 3, (formula) => formula !== own).map(
+        (formula) => `What is the molar mass of ${formula}?`,
+      ),
+    );
   } else if (routed.kind === 'stoichiometry') {
     for (const variant of practiceVariants(routed.problem, seed)) {
       if (out.length >= 3) break;
       const solution = solveStoichiometryProblem(variant, readStoichiometry(variant) ?? routed.problem);
       // No degenerate cases: reactants in the exact ratio make "which is limiting" meaningless.
       if (solution.tie || solution.answer.status !== 'solved' || !solution.answer.answer) continue;
-      if (solution.answer.verified) out.push({ question: variant, answer: solution.answer.answer.text, verified: true });
+      if (solution.answer.verified)
+        out.push({ question: variant, answer: solution.answer.answer.text, verified: true });
     }
   }
   return out.slice(0, 3);

@@ -31,9 +31,14 @@ export function molarMass(formula: string): MolarMassResult {
     throw error;
   }
   if (species.coefficient) {
-    return { ok: false, status: 'invalid', reason: `"${formula}" starts with a number; give the formula alone (e.g. H2O, not 2H2O).` };
+    return {
+      ok: false,
+      status: 'invalid',
+      reason: `"${formula}" starts with a number; give the formula alone (e.g. H2O, not 2H2O).`,
+    };
   }
-  if (species.electron) return { ok: false, status: 'unsupported', reason: 'The electron has no molar mass in this sense.' };
+  if (species.electron)
+    return { ok: false, status: 'unsupported', reason: 'The electron has no molar mass in this sense.' };
   const contributions: { symbol: string; count: number; weight: number }[] = [];
   for (const [symbol, count] of species.atoms) {
     const weight = atomicWeight(symbol);
@@ -56,7 +61,7 @@ export function molarMassHints(formula: string | undefined): string[] {
   return [
     'This is a molar mass question: add up the atomic weights of every atom in the formula.',
     'Count each element in the formula; a number after brackets multiplies everything inside, and a hydrate part (·5H2O) is added 5 times.',
-    'Look up each element\'s atomic weight in g/mol and multiply it by its count.',
+    "Look up each element's atomic weight in g/mol and multiply it by its count.",
     `Add the contributions${formula ? ` for ${formula}` : ''} and round to 2 decimals.`,
   ];
 }
@@ -87,7 +92,9 @@ export function solveMolarMass(question: string, formula: string): TutorAnswer {
       {
         title: 'Multiply each atomic weight by its count',
         explanation: lines.join('; '),
-        latex: contributions.map(({ symbol, count, weight }) => `${count}\\times ${weight.toFixed(3)}\\ (\\mathrm{${symbol}})`).join(' + '),
+        latex: contributions
+          .map(({ symbol, count, weight }) => `${count}\\times ${weight.toFixed(3)}\\ (\\mathrm{${symbol}})`)
+          .join(' + '),
       },
       {
         title: 'Add the contributions',
@@ -109,9 +116,10 @@ export function solveMolarMass(question: string, formula: string): TutorAnswer {
 
 /** Reads `58.44`, `58.44 g/mol`, `58.44 g mol^-1`, `0.05844 kg/mol`; undefined when it is none of those. */
 export function readMolarMassAnswer(answer: string): { value: number; written: string; scale: number } | undefined {
-  const match = /^\s*([+-]?\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)\s*(g\s*\/\s*mol|g\s*(?:·|\*|\s)?\s*mol\s*\^?\s*-\s*1|g\/mole|grams?\s+per\s+mole?|kg\s*\/\s*mol|u|amu|Da|g)?\s*$/i.exec(
-    answer.replace('−', '-').replace('⁻¹', '^-1'),
-  );
+  const match =
+    /^\s*([+-]?\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)\s*(g\s*\/\s*mol|g\s*(?:·|\*|\s)?\s*mol\s*\^?\s*-\s*1|g\/mole|grams?\s+per\s+mole?|kg\s*\/\s*mol|u|amu|Da|g)?\s*$/i.exec(
+      answer.replace('−', '-').replace('⁻¹', '^-1'),
+    );
   if (!match) return undefined;
   const scale = /^kg/i.test(match[2] ?? '') ? 1000 : 1;
   return { value: Number(match[1]) * scale, written: match[1]!, scale };
@@ -121,7 +129,11 @@ export function checkMolarMass(question: string, formula: string, studentAnswer:
   const result = molarMass(formula);
   if (!result.ok) return { correct: false, differences: [result.reason] };
   const read = readMolarMassAnswer(studentAnswer);
-  if (!read) return { correct: false, differences: [`"${studentAnswer}" is not a molar mass (a number, optionally with g/mol).`] };
+  if (!read)
+    return {
+      correct: false,
+      differences: [`"${studentAnswer}" is not a molar mass (a number, optionally with g/mol).`],
+    };
   void question;
   // Tolerance by the student's own precision (half a unit in their last digit), plus a little for tables that
   // round atomic weights differently (O = 16.00, H = 1.008).

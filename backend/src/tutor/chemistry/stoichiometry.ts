@@ -74,7 +74,8 @@ function keyOf(formula: string): string | undefined {
 
 const cleanFormula = (formula: string): string => formula.replace(/[.,;:?!]+$/, '');
 
-const LEADING_WORDS = /^(given|for|in|the|a|an|reaction|equation|balanced|consider|using|from|with|according|to|of|if)$/i;
+const LEADING_WORDS =
+  /^(given|for|in|the|a|an|reaction|equation|balanced|consider|using|from|with|according|to|of|if)$/i;
 
 /** Finds the equation in a question: the clause with the arrow, without the words around it. */
 function equationClause(text: string): string | undefined {
@@ -132,19 +133,33 @@ export function readStoichiometry(question: string): StoichiometryProblem | unde
     const unit: Unit = word === 'mass' ? 'g' : word.includes('mole') ? 'mol' : unitOf(word);
     const formula = cleanFormula(targetMatch[2]!);
     const after = text.slice(targetMatch.index + targetMatch[0].length);
-    const role = /^\s*(?:are|is|will|would|can|could|must)?\s*(?:be\s+)?(needed|required|necessary|used|consumed|react|reacts|reacted|burned|burnt)\b/i.test(after)
-      ? 'reactant'
-      : /^\s*(?:are|is|will|would|can|could)?\s*(?:be\s+)?(form|formed|forms|produced|produce|obtained|made|generated|released|given off|yielded|result|created)\b/i.test(after)
-        ? 'product'
-        : undefined;
+    const role =
+      /^\s*(?:are|is|will|would|can|could|must)?\s*(?:be\s+)?(needed|required|necessary|used|consumed|react|reacts|reacted|burned|burnt)\b/i.test(
+        after,
+      )
+        ? 'reactant'
+        : /^\s*(?:are|is|will|would|can|could)?\s*(?:be\s+)?(form|formed|forms|produced|produce|obtained|made|generated|released|given off|yielded|result|created)\b/i.test(
+              after,
+            )
+          ? 'product'
+          : undefined;
     target = { formula, unit, role };
   }
   const excess = [
-    ...[...text.matchAll(new RegExp(String.raw`\bexcess\s+(?:of\s+)?(${FORMULA})`, 'g'))].map((m) => cleanFormula(m[1]!)),
-    ...[...text.matchAll(new RegExp(String.raw`(${FORMULA})\s+(?:is\s+|are\s+)?in\s+excess`, 'g'))].map((m) => cleanFormula(m[1]!)),
+    ...[...text.matchAll(new RegExp(String.raw`\bexcess\s+(?:of\s+)?(${FORMULA})`, 'g'))].map((m) =>
+      cleanFormula(m[1]!),
+    ),
+    ...[...text.matchAll(new RegExp(String.raw`(${FORMULA})\s+(?:is\s+|are\s+)?in\s+excess`, 'g'))].map((m) =>
+      cleanFormula(m[1]!),
+    ),
   ];
   const products: string[] = [];
-  for (const match of text.matchAll(new RegExp(String.raw`\b(?:to\s+(?:form|produce|give|make|yield)|forming|producing|yielding)\s+(${FORMULA}(?:\s*(?:and|\+)\s*${FORMULA})*)`, 'g'))) {
+  for (const match of text.matchAll(
+    new RegExp(
+      String.raw`\b(?:to\s+(?:form|produce|give|make|yield)|forming|producing|yielding)\s+(${FORMULA}(?:\s*(?:and|\+)\s*${FORMULA})*)`,
+      'g',
+    ),
+  )) {
     for (const one of match[1]!.split(/\s*(?:and|\+)\s*/)) products.push(cleanFormula(one));
   }
   return { text, equationText, givens, excess, products, target, asksLimiting };
@@ -199,20 +214,26 @@ function findReaction(problem: StoichiometryProblem): Reaction | { reason: strin
     const result = balance(equation);
     if (!result.ok) return { status: result.status, reason: result.reason };
     const typed = [...equation.left, ...equation.right].map((one) => one.coefficient);
-    const asTyped = typed.every((c, index) => (c ? c.n / c.d : 1n) === result.coefficients[index] && (!c || c.d === 1n));
+    const asTyped = typed.every(
+      (c, index) => (c ? c.n / c.d : 1n) === result.coefficients[index] && (!c || c.d === 1n),
+    );
     return {
       equation,
       coefficients: result.coefficients,
-      how: asTyped ? 'The equation is balanced as given.' : 'Balance the equation first (only balanced coefficients give the mole ratio).',
+      how: asTyped
+        ? 'The equation is balanced as given.'
+        : 'Balance the equation first (only balanced coefficients give the mole ratio).',
     };
   }
   const reactants = [...problem.givens.map((g) => g.formula), ...problem.excess];
   const named = [...reactants, ...problem.products, ...(problem.target ? [problem.target.formula] : [])];
   const namedKeys = new Set(named.map(keyOf));
-  if (namedKeys.has(undefined)) return { status: 'invalid', reason: `One of ${named.join(', ')} is not a formula I can read.` };
+  if (namedKeys.has(undefined))
+    return { status: 'invalid', reason: `One of ${named.join(', ')} is not a formula I can read.` };
   const products = [...problem.products, ...(problem.target?.role === 'product' ? [problem.target.formula] : [])];
-  const unique = (list: string[]): string[] => list.filter((one, index) => list.findIndex((other) => keyOf(other) === keyOf(one)) === index);
-  if (products.length && (problem.target?.role !== 'reactant')) {
+  const unique = (list: string[]): string[] =>
+    list.filter((one, index) => list.findIndex((other) => keyOf(other) === keyOf(one)) === index);
+  if (products.length && problem.target?.role !== 'reactant') {
     const direct = tryReaction(`${unique(reactants).join(' + ')} -> ${unique(products).join(' + ')}`);
     if (direct) return { ...direct, how: 'No equation is given; the species named react in exactly one balanced way.' };
   }
@@ -227,7 +248,12 @@ function findReaction(problem: StoichiometryProblem): Reaction | { reason: strin
   const fuel = named.find((formula) => {
     try {
       const atoms = parseSpecies(formula, isElement).atoms;
-      return atoms.has('C') && [...atoms.keys()].every((symbol) => ['C', 'H', 'O'].includes(symbol)) && keyOf(formula) !== keyOf('CO2') && keyOf(formula) !== keyOf('CO');
+      return (
+        atoms.has('C') &&
+        [...atoms.keys()].every((symbol) => ['C', 'H', 'O'].includes(symbol)) &&
+        keyOf(formula) !== keyOf('CO2') &&
+        keyOf(formula) !== keyOf('CO')
+      );
     } catch {
       return false;
     }
@@ -238,13 +264,27 @@ function findReaction(problem: StoichiometryProblem): Reaction | { reason: strin
     const hasH = parseSpecies(fuel, isElement).atoms.has('H');
     const combustion = tryReaction(`${fuel} + O2 -> CO2${hasH ? ' + H2O' : ''}`);
     const keys = combustion ? [...combustion.equation.left, ...combustion.equation.right].map(speciesKey) : [];
-    if (combustion && [...namedKeys].every((key) => keys.includes(key!)) && !matches.some((m) => m.equation.left.length === combustion.equation.left.length && writeEquation(m.equation, m.coefficients) === writeEquation(combustion.equation, combustion.coefficients))) {
-      matches.push({ ...combustion, how: `No equation is given; assuming complete combustion of ${fuel} to CO2${hasH ? ' and H2O' : ''}.` });
+    if (
+      combustion &&
+      [...namedKeys].every((key) => keys.includes(key!)) &&
+      !matches.some(
+        (m) =>
+          m.equation.left.length === combustion.equation.left.length &&
+          writeEquation(m.equation, m.coefficients) === writeEquation(combustion.equation, combustion.coefficients),
+      )
+    ) {
+      matches.push({
+        ...combustion,
+        how: `No equation is given; assuming complete combustion of ${fuel} to CO2${hasH ? ' and H2O' : ''}.`,
+      });
     }
   }
   if (matches.length === 1) {
     const match = matches[0]!;
-    return { ...match, how: match.how || 'No equation is given; assuming the usual reaction between the species named.' };
+    return {
+      ...match,
+      how: match.how || 'No equation is given; assuming the usual reaction between the species named.',
+    };
   }
   return {
     status: 'unsupported',
@@ -273,8 +313,8 @@ export function stoichiometryHints(problem: StoichiometryProblem | undefined): s
     'Balance the equation first; its coefficients give the mole ratio.',
     'Convert every given mass to moles (n = m / M, with M the molar mass).',
     problem?.asksLimiting
-      ? 'Divide each reactant\'s moles by its coefficient: the smallest result is the limiting reagent; then use the mole ratio and convert back to the unit asked, rounding to the data\'s significant figures.'
-      : 'Multiply by the mole ratio (coefficient asked ÷ coefficient given), then convert to the unit asked and round to the data\'s significant figures.',
+      ? "Divide each reactant's moles by its coefficient: the smallest result is the limiting reagent; then use the mole ratio and convert back to the unit asked, rounding to the data's significant figures."
+      : "Multiply by the mole ratio (coefficient asked ÷ coefficient given), then convert to the unit asked and round to the data's significant figures.",
   ];
 }
 
@@ -302,21 +342,33 @@ export function solveStoichiometryProblem(question: string, problem: Stoichiomet
   }
   const givens = problem.givens.map((given) => ({ given, index: indexOf(given.formula) }));
   const stray = givens.find(({ index }) => index < 0);
-  if (stray) return refuse('invalid', `${stray.given.formula} is not in the reaction ${writeEquation(equation, coefficients)}.`);
+  if (stray)
+    return refuse('invalid', `${stray.given.formula} is not in the reaction ${writeEquation(equation, coefficients)}.`);
   const excessIndexes = problem.excess.map(indexOf);
   const usable = givens.filter(({ index }) => !excessIndexes.includes(index));
-  if (usable.length === 0) return refuse('unsupported', 'Every amount given is in excess; nothing limits the reaction.');
+  if (usable.length === 0)
+    return refuse('unsupported', 'Every amount given is in excess; nothing limits the reaction.');
   const sides = new Set(usable.map(({ index }) => index < n));
-  if (sides.size > 1) return refuse('unsupported', 'Amounts are given on both sides of the equation; give the amounts of the reactants only.');
-  if (new Set(usable.map(({ index }) => index)).size !== usable.length) return refuse('unsupported', 'The same substance is given twice.');
+  if (sides.size > 1)
+    return refuse(
+      'unsupported',
+      'Amounts are given on both sides of the equation; give the amounts of the reactants only.',
+    );
+  if (new Set(usable.map(({ index }) => index)).size !== usable.length)
+    return refuse('unsupported', 'The same substance is given twice.');
   if (problem.asksLimiting && (usable.length < 2 || usable[0]!.index >= n)) {
     return refuse('unsupported', 'A limiting reagent needs the amounts of at least two reactants.');
   }
   let targetIndex = -1;
   if (problem.target) {
     targetIndex = indexOf(problem.target.formula);
-    if (targetIndex < 0) return refuse('invalid', `${problem.target.formula} is not in the reaction ${writeEquation(equation, coefficients)}.`);
-    if (usable.some(({ index }) => index === targetIndex)) return refuse('unsupported', `The amount of ${problem.target.formula} is already given.`);
+    if (targetIndex < 0)
+      return refuse(
+        'invalid',
+        `${problem.target.formula} is not in the reaction ${writeEquation(equation, coefficients)}.`,
+      );
+    if (usable.some(({ index }) => index === targetIndex))
+      return refuse('unsupported', `The amount of ${problem.target.formula} is already given.`);
   }
   // Moles of each given, and the extent of reaction each would allow (moles ÷ coefficient).
   const moles = usable.map(({ given, index }) => (isMass(given.unit) ? given.value / masses[index]! : given.value));
@@ -347,8 +399,12 @@ export function solveStoichiometryProblem(question: string, problem: Stoichiomet
     steps.push({
       title: 'Find the limiting reagent',
       explanation: `Divide each amount by its coefficient: ${usable
-        .map(({ index }, i) => `${formulaOf(index)}: ${show(moles[i]!)} ÷ ${coefficients[index]} = ${show(extents[i]!)}`)
-        .join('; ')}. ${tie ? 'They are equal: the reactants are in the exact ratio and both run out together.' : `The smallest is ${formulaOf(usable[limitingAt]!.index)}: it runs out first, so it is the limiting reagent.`}`,
+        .map(
+          ({ index }, i) => `${formulaOf(index)}: ${show(moles[i]!)} ÷ ${coefficients[index]} = ${show(extents[i]!)}`,
+        )
+        .join(
+          '; ',
+        )}. ${tie ? 'They are equal: the reactants are in the exact ratio and both run out together.' : `The smallest is ${formulaOf(usable[limitingAt]!.index)}: it runs out first, so it is the limiting reagent.`}`,
     });
   }
   const checks: Check[] = equationChecks(equationText).filter((check) => check.kind !== 'smallest-coefficients');
@@ -388,8 +444,12 @@ export function solveStoichiometryProblem(question: string, problem: Stoichiomet
       explanation: `The data has ${figures} significant figure${figures === 1 ? '' : 's'}, so the answer is ${amountText}.`,
     });
     // Second path: conservation of mass at this extent, and the answer recomputed as one chain of factors.
-    const reactantMass = all.slice(0, n).reduce((sum, _one, index) => sum + smallest * Number(coefficients[index]!) * masses[index]!, 0);
-    const productMass = all.slice(n).reduce((sum, _one, index) => sum + smallest * Number(coefficients[index + n]!) * masses[index + n]!, 0);
+    const reactantMass = all
+      .slice(0, n)
+      .reduce((sum, _one, index) => sum + smallest * Number(coefficients[index]!) * masses[index]!, 0);
+    const productMass = all
+      .slice(n)
+      .reduce((sum, _one, index) => sum + smallest * Number(coefficients[index + n]!) * masses[index + n]!, 0);
     const conserved = Math.abs(reactantMass - productMass) <= 1e-9 * Math.max(reactantMass, productMass);
     checks.push({
       kind: 'mass-conservation',
@@ -411,7 +471,10 @@ export function solveStoichiometryProblem(question: string, problem: Stoichiomet
     });
   }
   if (tie && problem.asksLimiting) {
-    return refuse('unsupported', 'The reactants are in the exact ratio of the equation: neither is limiting (both run out together).');
+    return refuse(
+      'unsupported',
+      'The reactants are in the exact ratio of the equation: neither is limiting (both run out together).',
+    );
   }
   const parts: string[] = [];
   const latexParts: string[] = [];
@@ -424,7 +487,8 @@ export function solveStoichiometryProblem(question: string, problem: Stoichiomet
     const [number = '', unit = ''] = amountText.split(' ');
     latexParts.push(`${number}\\ \\mathrm{${unit}}`);
   }
-  if (parts.length === 0) return refuse('unsupported', 'I could not tell what the question asks for (an amount, or the limiting reagent).');
+  if (parts.length === 0)
+    return refuse('unsupported', 'I could not tell what the question asks for (an amount, or the limiting reagent).');
   const text = parts.join('; ');
   const latex = latexParts.join(';\\ ');
   return {
@@ -445,9 +509,14 @@ export function solveStoichiometryProblem(question: string, problem: Stoichiomet
 }
 
 /** Grades an amount (`36 g`, `35.7 g`, `0.036 kg`) and/or a limiting reagent (`O2`). */
-export function checkStoichiometry(question: string, problem: StoichiometryProblem, studentAnswer: string): CheckResult {
+export function checkStoichiometry(
+  question: string,
+  problem: StoichiometryProblem,
+  studentAnswer: string,
+): CheckResult {
   const solution = solveStoichiometryProblem(question, problem);
-  if (solution.answer.status !== 'solved') return { correct: false, differences: [solution.answer.reason ?? 'Not solvable.'] };
+  if (solution.answer.status !== 'solved')
+    return { correct: false, differences: [solution.answer.reason ?? 'Not solvable.'] };
   const answer = normalizeChemText(studentAnswer);
   const differences: string[] = [];
   if (problem.asksLimiting && solution.limiting) {
@@ -462,20 +531,29 @@ export function checkStoichiometry(question: string, problem: StoichiometryProbl
     }
   }
   if (problem.target && solution.exact !== undefined) {
-    const match = new RegExp(String.raw`(${NUMBER})\s*(${UNIT})?\b`, 'i').exec(answer.replace(/^[^\d.]*?(?=\d|\.\d)/, ''));
+    const match = new RegExp(String.raw`(${NUMBER})\s*(${UNIT})?\b`, 'i').exec(
+      answer.replace(/^[^\d.]*?(?=\d|\.\d)/, ''),
+    );
     if (!match) differences.push('Give the amount as a number with its unit, e.g. 36 g.');
     else {
       const unit = match[2] ? unitOf(match[2]) : problem.target.unit;
       if (isMass(unit) !== isMass(problem.target.unit)) {
-        differences.push(`The question asks for ${isMass(problem.target.unit) ? 'a mass (g)' : 'an amount in moles (mol)'}.`);
+        differences.push(
+          `The question asks for ${isMass(problem.target.unit) ? 'a mass (g)' : 'an amount in moles (mol)'}.`,
+        );
       } else {
         const value = (Number(match[1]) * SCALE[unit]) / SCALE[problem.target.unit];
-        const tolerance = (halfUnitInLastPlace(match[1]!) * SCALE[unit]) / SCALE[problem.target.unit] + 0.002 * Math.abs(solution.exact);
+        const tolerance =
+          (halfUnitInLastPlace(match[1]!) * SCALE[unit]) / SCALE[problem.target.unit] +
+          0.002 * Math.abs(solution.exact);
         if (Math.abs(value - solution.exact) > tolerance) {
           differences.push(
             `${match[1]} ${unit} is not right: the expected amount is ${solution.answer.answer?.text.split('; ').pop()} (check the mole ratio ${writeEquationHint(solution.answer)}).`,
           );
-        } else if (significantFigures(match[1]!) < solution.figures && Math.abs(Number(roundToFigures(value, solution.figures)) - value) > 1e-12 * value) {
+        } else if (
+          significantFigures(match[1]!) < solution.figures &&
+          Math.abs(Number(roundToFigures(value, solution.figures)) - value) > 1e-12 * value
+        ) {
           differences.push(`Right value, but give ${solution.figures} significant figures, like the data.`);
         }
       }

@@ -104,16 +104,27 @@ export const solveArithmetic = (node: Node, source: string, percentOf: boolean):
     if (error instanceof Undefined) throw new Unsupported(`the expression is undefined: ${error.message}`);
     throw error;
   }
-  if (!value) throw new Unsupported('the exact value is not a rational number; exact irrational arithmetic is not supported yet');
+  if (!value)
+    throw new Unsupported('the exact value is not a rational number; exact irrational arithmetic is not supported yet');
   const preferDecimal = /[.%]/.test(source) || /percent|increase|decrease/i.test(source);
   const shown = formatValue(value, preferDecimal);
   const kind = /%|percent/i.test(source) ? 'percentage' : /\//.test(source) ? 'fraction-arithmetic' : 'arithmetic';
   const steps = [step('Read the expression', 'Written in calculator form:', node)];
   if (kind === 'percentage') {
-    steps.push(step('Turn percentages into fractions', 'p% means p/100; "of" means multiply; "increased by p%" means multiply by (1 + p/100).'));
+    steps.push(
+      step(
+        'Turn percentages into fractions',
+        'p% means p/100; "of" means multiply; "increased by p%" means multiply by (1 + p/100).',
+      ),
+    );
   }
   if (kind === 'fraction-arithmetic') {
-    steps.push(step('Use a common denominator', 'Add or subtract fractions over their least common denominator, multiply numerators and denominators, then reduce.'));
+    steps.push(
+      step(
+        'Use a common denominator',
+        'Add or subtract fractions over their least common denominator, multiply numerators and denominators, then reduce.',
+      ),
+    );
   }
   steps.push(step('Result', `The exact value is ${shown.text}.`, shown.latex));
   // Independent check: floating-point evaluation of the same tree must agree with the exact result.
@@ -134,10 +145,21 @@ export const solveArithmetic = (node: Node, source: string, percentOf: boolean):
     checks: [{ kind: 'numeric-evaluation', passed: checkPassed, detail }],
     hints:
       kind === 'percentage'
-        ? ['This is a percentage problem.', 'Write the percentage as a fraction of 100.', percentOf ? 'Multiply that fraction by the amount.' : 'Multiply by 1 plus (or minus) that fraction.']
+        ? [
+            'This is a percentage problem.',
+            'Write the percentage as a fraction of 100.',
+            percentOf ? 'Multiply that fraction by the amount.' : 'Multiply by 1 plus (or minus) that fraction.',
+          ]
         : kind === 'fraction-arithmetic'
-          ? ['This is fraction arithmetic.', 'Find the least common denominator.', 'Rewrite each fraction over it, combine the numerators, then reduce.']
-          : ['This is arithmetic: mind the order of operations.', 'Brackets first, then powers, then × and ÷, then + and −.'],
+          ? [
+              'This is fraction arithmetic.',
+              'Find the least common denominator.',
+              'Rewrite each fraction over it, combine the numerators, then reduce.',
+            ]
+          : [
+              'This is arithmetic: mind the order of operations.',
+              'Brackets first, then powers, then × and ÷, then + and −.',
+            ],
     grade: (s) => gradeExpression(expected, s.replace(/%\s*$/, '')),
     similar: (random) => {
       if (kind === 'percentage') {

@@ -60,10 +60,30 @@ const toCas = (node: Node): string => {
         return { ...n, a: rewrite(n.a), b: rewrite(n.b) } as Node;
     }
   };
-  return toText(rewrite(node)).replace(/\bln\(/g, 'log(').replace(/\bpi\b/g, 'pi');
+  return toText(rewrite(node))
+    .replace(/\bln\(/g, 'log(')
+    .replace(/\bpi\b/g, 'pi');
 };
 
-const KNOWN_WORDS = new Set(['sin', 'cos', 'tan', 'sec', 'csc', 'cot', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'sqrt', 'log', 'exp', 'abs', 'pi']);
+const KNOWN_WORDS = new Set([
+  'sin',
+  'cos',
+  'tan',
+  'sec',
+  'csc',
+  'cot',
+  'asin',
+  'acos',
+  'atan',
+  'sinh',
+  'cosh',
+  'tanh',
+  'sqrt',
+  'log',
+  'exp',
+  'abs',
+  'pi',
+]);
 
 /** nerdamer's answer → our tree; refuses special functions (erf, Si) and unevaluated integrals. */
 const fromCas = (text: string, allowI: boolean): Node => {
@@ -100,10 +120,16 @@ export const tidy = (node: Node): Node => {
       const args = node.args.map(tidy).sort((a, b) => rank(a) - rank(b));
       const [first, ...rest] = args;
       if (first && first.k === 'num' && first.v.d !== 1n && rest.length) {
-        const top = first.v.n === 1n ? mul(...rest) : first.v.n === -1n ? { k: 'neg' as const, arg: mul(...rest) } : mul(num(first.v.n), ...rest);
+        const top =
+          first.v.n === 1n
+            ? mul(...rest)
+            : first.v.n === -1n
+              ? { k: 'neg' as const, arg: mul(...rest) }
+              : mul(num(first.v.n), ...rest);
         return div(top, num(first.v.d));
       }
-      if (first && first.k === 'num' && first.v.n === -1n && first.v.d === 1n && rest.length) return { k: 'neg', arg: mul(...rest) };
+      if (first && first.k === 'num' && first.v.n === -1n && first.v.d === 1n && rest.length)
+        return { k: 'neg', arg: mul(...rest) };
       // 2*(1/x^3) reads as 2/x^3.
       const reciprocal = args.findIndex((a) => a.k === 'div' && a.a.k === 'num' && R.isOne(a.a.v));
       if (reciprocal >= 0 && args.length > 1) {
@@ -126,7 +152,8 @@ export const tidy = (node: Node): Node => {
       const a = tidy(node.a);
       const b = tidy(node.b);
       // x^(-1) reads as 1/x.
-      if (b.k === 'num' && R.sign(b.v) < 0) return div(num(1), R.eq(b.v, R.q(-1)) ? a : { k: 'pow', a, b: num(R.neg(b.v)) });
+      if (b.k === 'num' && R.sign(b.v) < 0)
+        return div(num(1), R.eq(b.v, R.q(-1)) ? a : { k: 'pow', a, b: num(R.neg(b.v)) });
       if (b.k === 'neg' && b.arg.k === 'num') return div(num(1), R.isOne(b.arg.v) ? a : { k: 'pow', a, b: b.arg });
       return { k: 'pow', a, b };
     }
@@ -157,10 +184,15 @@ const derivativeMatches = (f: Node, g: Node, v: string): { passed: boolean; deta
     if (!Number.isFinite(expected) || !Number.isFinite(got)) continue;
     compared++;
     if (Math.abs(expected - got) > 1e-5 * Math.max(1, Math.abs(expected))) {
-      return { passed: false, detail: `at ${v} = ${x}: finite difference ${fmt({ re: expected, im: 0 })}, formula ${fmt({ re: got, im: 0 })}` };
+      return {
+        passed: false,
+        detail: `at ${v} = ${x}: finite difference ${fmt({ re: expected, im: 0 })}, formula ${fmt({ re: got, im: 0 })}`,
+      };
     }
   }
-  return compared >= 3 ? { passed: true, detail: `agrees with a finite-difference derivative at ${compared} points` } : { passed: false, detail: 'too few points to compare' };
+  return compared >= 3
+    ? { passed: true, detail: `agrees with a finite-difference derivative at ${compared} points` }
+    : { passed: false, detail: 'too few points to compare' };
 };
 
 const simpson = (f: Node, v: string, a: number, b: number): number => {
@@ -181,7 +213,8 @@ const mainVariable = (node: Node, options: CalculusOptions): string => {
 const casGuard = (node: Node): void => {
   if (size(node).count > MAX_CAS_NODES) throw new Unsupported('the expression is too large to handle reliably');
   const s = toText(node);
-  for (const m of s.matchAll(/\^\(?(-?\d+)/g)) if (Math.abs(Number(m[1])) > 20) throw new Unsupported('the power is too large to handle reliably');
+  for (const m of s.matchAll(/\^\(?(-?\d+)/g))
+    if (Math.abs(Number(m[1])) > 20) throw new Unsupported('the power is too large to handle reliably');
 };
 
 const answerOf = (node: Node, suffix = ''): { text: string; latex: string } => ({
@@ -189,12 +222,14 @@ const answerOf = (node: Node, suffix = ''): { text: string; latex: string } => (
   latex: `${toLatex(node)}${suffix}`,
 });
 
-const similarPolynomial = (template: (p: string) => string) => (random: () => number): string => {
-  const a = randInt(random, 2, 6);
-  const b = randInt(random, -9, 9, [0]);
-  const c = randInt(random, -9, 9, [0]);
-  return template(`${a}x^3 ${b < 0 ? '-' : '+'} ${Math.abs(b)}x^2 ${c < 0 ? '-' : '+'} ${Math.abs(c)}x`);
-};
+const similarPolynomial =
+  (template: (p: string) => string) =>
+  (random: () => number): string => {
+    const a = randInt(random, 2, 6);
+    const b = randInt(random, -9, 9, [0]);
+    const c = randInt(random, -9, 9, [0]);
+    return template(`${a}x^3 ${b < 0 ? '-' : '+'} ${Math.abs(b)}x^2 ${c < 0 ? '-' : '+'} ${Math.abs(c)}x`);
+  };
 
 export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptions): Outcome => {
   if (node.k === 'rel') throw new Unsupported(`a ${intent} of an equation is not supported`);
@@ -209,11 +244,19 @@ export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptio
         answer: answerOf(d),
         steps: [
           step('Read the function', `Differentiate with respect to ${v}.`, node),
-          step('Apply the rules', 'Use the sum rule term by term, the product rule (u·v)\' = u\'·v + u·v\', the chain rule for functions of functions, and the power rule (x^n)\' = n·x^(n-1).'),
+          step(
+            'Apply the rules',
+            "Use the sum rule term by term, the product rule (u·v)' = u'·v + u·v', the chain rule for functions of functions, and the power rule (x^n)' = n·x^(n-1).",
+          ),
           step('Result', 'Collect the terms.', d),
         ],
         checks: [{ kind: 'finite-difference', ...result }],
-        hints: ['This is a derivative.', 'Split it into terms and identify products and compositions.', 'Apply the product and chain rules where needed.', 'Simplify the result.'],
+        hints: [
+          'This is a derivative.',
+          'Split it into terms and identify products and compositions.',
+          'Apply the product and chain rules where needed.',
+          'Simplify the result.',
+        ],
         grade: (s) => gradeExpression(d, s),
         similar: similarPolynomial((p) => `derivative of ${p}`),
       };
@@ -227,11 +270,20 @@ export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptio
           answer: answerOf(F, ' + C'),
           steps: [
             step('Read the integrand', `Integrate with respect to ${v}.`, node),
-            step('Find an antiderivative', 'Use the power rule ∫x^n dx = x^(n+1)/(n+1), the standard integrals of sin, cos and e^x, and substitution or integration by parts where needed.', F),
+            step(
+              'Find an antiderivative',
+              'Use the power rule ∫x^n dx = x^(n+1)/(n+1), the standard integrals of sin, cos and e^x, and substitution or integration by parts where needed.',
+              F,
+            ),
             step('Add the constant', 'Every antiderivative differs by a constant C.'),
           ],
           checks: [{ kind: 'differentiate-back', ...back }],
-          hints: ['This is an indefinite integral.', 'Split the integrand into simpler terms.', 'Use the power rule and standard integrals; look for a substitution or parts.', 'Differentiate your answer to check it.'],
+          hints: [
+            'This is an indefinite integral.',
+            'Split the integrand into simpler terms.',
+            'Use the power rule and standard integrals; look for a substitution or parts.',
+            'Differentiate your answer to check it.',
+          ],
           grade: (s) => gradeExpression(F, s, { upToConstant: true }),
           similar: similarPolynomial((p) => `integrate ${p}`),
         };
@@ -258,10 +310,14 @@ export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptio
           step('Evaluate at the bounds', `F(${toText(b)}) - F(${toText(a)}).`),
           step('Result', 'Simplify.', value),
         ],
-        checks: [{ kind: 'quadrature', passed, detail }, { kind: 'differentiate-back', ...back }],
+        checks: [
+          { kind: 'quadrature', passed, detail },
+          { kind: 'differentiate-back', ...back },
+        ],
         hints: ['This is a definite integral.', 'Find an antiderivative F first.', 'Compute F(upper) - F(lower).'],
         grade: (s) => gradeExpression(value, s),
-        similar: (random) => `integrate ${randInt(random, 2, 9)}x^2 + ${randInt(random, 1, 9)} from 0 to ${randInt(random, 1, 4)}`,
+        similar: (random) =>
+          `integrate ${randInt(random, 2, 9)}x^2 + ${randInt(random, 1, 9)} from 0 to ${randInt(random, 1, 4)}`,
       };
     }
     case 'limit': {
@@ -269,7 +325,8 @@ export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptio
       const pointNode = parse(options.point);
       const at = options.point === 'inf' ? 'Infinity' : toCas(pointNode);
       const raw = cas(`limit(${toCas(node)}, ${v}, ${at})`);
-      if (/infinity|undefined|nan/i.test(raw)) throw new Unsupported('the limit is infinite or does not exist (not reported by this engine)');
+      if (/infinity|undefined|nan/i.test(raw))
+        throw new Unsupported('the limit is infinite or does not exist (not reported by this engine)');
       const L = fromCas(raw, false);
       const target = evalReal(L, {});
       let passed = true;
@@ -293,11 +350,18 @@ export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptio
         kind: 'limit',
         answer: answerOf(L),
         steps: [
-          step('Try direct substitution', `Substitute ${v} = ${options.point}; if that gives an indeterminate form such as 0/0, simplify first (factor and cancel, or use a standard limit).`),
+          step(
+            'Try direct substitution',
+            `Substitute ${v} = ${options.point}; if that gives an indeterminate form such as 0/0, simplify first (factor and cancel, or use a standard limit).`,
+          ),
           step('Result', 'The limit is:', L),
         ],
         checks: [{ kind: 'numeric-approach', passed, detail }],
-        hints: ['This is a limit.', 'Try substituting the point directly.', 'If you get 0/0, factor and cancel, or use sin(x)/x → 1.'],
+        hints: [
+          'This is a limit.',
+          'Try substituting the point directly.',
+          'If you get 0/0, factor and cancel, or use sin(x)/x → 1.',
+        ],
         grade: (s) => gradeExpression(L, s),
       };
     }
@@ -328,7 +392,10 @@ const simplifyLike = (intent: Intent, node: Node, v: string): Outcome => {
       if (intent === 'expand') result = fromCas(cas(`expand(${toCas(node)})`), false);
     }
   } else {
-    if (intent !== 'factor') throw new Unsupported('this expression is not an equation; say what to do with it (simplify, expand, factor, derivative, integrate)');
+    if (intent !== 'factor')
+      throw new Unsupported(
+        'this expression is not an equation; say what to do with it (simplify, expand, factor, derivative, integrate)',
+      );
     result = fromCas(cas(`factor(${toCas(node)})`), false);
     kind = 'factor-polynomial';
   }
@@ -364,12 +431,18 @@ const simplifyLike = (intent: Intent, node: Node, v: string): Outcome => {
       ),
     ],
     checks: [{ kind: 'numeric-equivalence', passed, detail: `original and result agree at ${compared} sample points` }],
-    hints: [`This is a ${intent} problem.`, intent === 'factor' ? 'Look for a common factor first.' : 'Work bracket by bracket.', 'Collect like terms.'],
+    hints: [
+      `This is a ${intent} problem.`,
+      intent === 'factor' ? 'Look for a common factor first.' : 'Work bracket by bracket.',
+      'Collect like terms.',
+    ],
     grade: (s) => gradeExpression(result, s),
     similar: (random) => {
       const r1 = randInt(random, -9, 9, [0]);
       const r2 = randInt(random, -9, 9, [0, r1, -r1]);
-      return intent === 'factor' ? `factor x^2 ${-(r1 + r2) < 0 ? '-' : '+'} ${Math.abs(r1 + r2)}x ${r1 * r2 < 0 ? '-' : '+'} ${Math.abs(r1 * r2)}` : `expand (x ${r1 < 0 ? '-' : '+'} ${Math.abs(r1)})(x ${r2 < 0 ? '-' : '+'} ${Math.abs(r2)})`;
+      return intent === 'factor'
+        ? `factor x^2 ${-(r1 + r2) < 0 ? '-' : '+'} ${Math.abs(r1 + r2)}x ${r1 * r2 < 0 ? '-' : '+'} ${Math.abs(r1 * r2)}`
+        : `expand (x ${r1 < 0 ? '-' : '+'} ${Math.abs(r1)})(x ${r2 < 0 ? '-' : '+'} ${Math.abs(r2)})`;
     },
   };
 };
@@ -413,17 +486,28 @@ export const solveOther = (what: string, node: Node, options: CalculusOptions): 
   const isLog = /log|ln/.test(toText(node));
   return {
     kind: isLog ? 'logarithmic-equation' : transcendental ? 'exponential-equation' : 'equation',
-    answer: { text: parts.map((r) => toText(rel(r))).join(', '), latex: parts.map((r) => toLatex(rel(r))).join(',\\; ') },
+    answer: {
+      text: parts.map((r) => toText(rel(r))).join(', '),
+      latex: parts.map((r) => toLatex(rel(r))).join(',\\; '),
+    },
     steps: [
       step('Read the equation', `Solve for ${v}.`, node),
       step(
         isLog ? 'Undo the logarithm' : 'Take logarithms',
-        isLog ? 'log_b(u) = c means u = b^c.' : 'If b^u = c then u = ln(c)/ln(b); write both sides as powers of the same base when possible.',
+        isLog
+          ? 'log_b(u) = c means u = b^c.'
+          : 'If b^u = c then u = ln(c)/ln(b); write both sides as powers of the same base when possible.',
       ),
       step('Result', 'Solve the remaining equation.', parts.length === 1 ? rel(parts[0]!) : undefined),
     ],
     checks,
-    hints: [isLog ? 'This is a logarithmic equation.' : 'This is an exponential equation.', isLog ? 'Rewrite it in exponential form.' : 'Can both sides be written as powers of the same base? If not, take ln of both sides.', 'Solve the resulting equation and check the domain.'],
+    hints: [
+      isLog ? 'This is a logarithmic equation.' : 'This is an exponential equation.',
+      isLog
+        ? 'Rewrite it in exponential form.'
+        : 'Can both sides be written as powers of the same base? If not, take ln of both sides.',
+      'Solve the resulting equation and check the domain.',
+    ],
     grade: (s) => gradeRoots(v, values, s),
     similar: isLog
       ? (random) => `log_${randInt(random, 2, 5)}(x) = ${randInt(random, 2, 4)}`
@@ -472,14 +556,25 @@ const solveInequality = (node: Node, options: CalculusOptions): Outcome => {
   const op = node.op;
   const holds = (x: number): boolean => {
     const y = evalReal({ k: 'add', args: [node.a, { k: 'neg', arg: node.b }] }, { [v]: x });
-    return op === '<' ? y < 0 : op === '>' ? y > 0 : op === '<=' ? y <= 1e-12 : op === '>=' ? y >= -1e-12 : Math.abs(y) < 1e-12;
+    return op === '<'
+      ? y < 0
+      : op === '>'
+        ? y > 0
+        : op === '<='
+          ? y <= 1e-12
+          : op === '>='
+            ? y >= -1e-12
+            : Math.abs(y) < 1e-12;
   };
   const strict = op === '<' || op === '>';
   const lt = strict ? '<' : '<=';
   const gt = strict ? '>' : '>=';
   // Test one point in each interval between roots, plus the roots themselves.
   const cuts = values;
-  const samples = cuts.length === 0 ? [0] : [cuts[0]! - 1, ...cuts.slice(1).map((c, k) => (c + cuts[k]!) / 2), cuts[cuts.length - 1]! + 1];
+  const samples =
+    cuts.length === 0
+      ? [0]
+      : [cuts[0]! - 1, ...cuts.slice(1).map((c, k) => (c + cuts[k]!) / 2), cuts[cuts.length - 1]! + 1];
   const inside = samples.map(holds);
   const x = sym(v);
   const relText = (a: Node, o: string, b: Node): string => `${toText(a)} ${o} ${toText(b)}`;
@@ -487,7 +582,18 @@ const solveInequality = (node: Node, options: CalculusOptions): Outcome => {
   if (cuts.length === 0) text = inside[0] ? 'all real numbers' : 'no solution';
   else if (cuts.length === 1) {
     const r = roots[0]!;
-    text = inside[0] && inside[1] ? (strict ? `${v} != ${toText(r)}` : 'all real numbers') : inside[0] ? relText(x, lt, r) : inside[1] ? relText(x, gt, r) : strict ? 'no solution' : `${v} = ${toText(r)}`;
+    text =
+      inside[0] && inside[1]
+        ? strict
+          ? `${v} != ${toText(r)}`
+          : 'all real numbers'
+        : inside[0]
+          ? relText(x, lt, r)
+          : inside[1]
+            ? relText(x, gt, r)
+            : strict
+              ? 'no solution'
+              : `${v} = ${toText(r)}`;
   } else if (inside[1]) text = `${toText(roots[0]!)} ${lt} ${v} ${lt} ${toText(roots[1]!)}`;
   else text = `${relText(x, lt, roots[0]!)} or ${relText(x, gt, roots[1]!)}`;
   // Check: sample many points and compare membership in the answer with the original inequality.
@@ -496,7 +602,12 @@ const solveInequality = (node: Node, options: CalculusOptions): Outcome => {
   if (answerNode) {
     for (let k = -40; k <= 40; k++) {
       const t = k * 0.37 + 0.011;
-      const inAnswer = answerNode.k === 'rel' ? holdsRel(answerNode, v, t) : answerNode.k === 'call' ? answerNode.args.every((a) => holdsRel(a, v, t)) : false;
+      const inAnswer =
+        answerNode.k === 'rel'
+          ? holdsRel(answerNode, v, t)
+          : answerNode.k === 'call'
+            ? answerNode.args.every((a) => holdsRel(a, v, t))
+            : false;
       if (inAnswer !== holds(t)) passed = false;
     }
   }
@@ -504,13 +615,35 @@ const solveInequality = (node: Node, options: CalculusOptions): Outcome => {
     kind: deg === 1 ? 'linear-inequality' : 'quadratic-inequality',
     answer: { text, latex: text.replace(/<=/g, '\\le').replace(/>=/g, '\\ge').replace(/ or /g, ' \\text{ or } ') },
     steps: [
-      step('Move everything to one side', 'Compare the expression with 0.', { k: 'rel', op, a: polyToNode(p, v), b: num(0) }),
-      step('Find the boundary points', cuts.length ? `Solve the equation: ${roots.map((r) => `${v} = ${toText(r)}`).join(', ')}.` : 'The expression is never zero.'),
-      step('Test each interval', 'Pick a point in each interval and check the sign (dividing by a negative number flips the inequality).'),
+      step('Move everything to one side', 'Compare the expression with 0.', {
+        k: 'rel',
+        op,
+        a: polyToNode(p, v),
+        b: num(0),
+      }),
+      step(
+        'Find the boundary points',
+        cuts.length
+          ? `Solve the equation: ${roots.map((r) => `${v} = ${toText(r)}`).join(', ')}.`
+          : 'The expression is never zero.',
+      ),
+      step(
+        'Test each interval',
+        'Pick a point in each interval and check the sign (dividing by a negative number flips the inequality).',
+      ),
     ],
-    checks: [{ kind: 'sample-points', passed, detail: 'the answer and the original inequality agree at 81 sample points' }],
-    hints: [`This is a ${deg === 1 ? 'linear' : 'quadratic'} inequality.`, 'Solve the matching equation to find the boundary points.', 'Test a point in each interval.'],
-    grade: (s) => (s.replace(/\s/g, '') === text.replace(/\s/g, '') ? { correct: true, differences: [] } : { correct: false, differences: [`the solution set is ${text}`] }),
+    checks: [
+      { kind: 'sample-points', passed, detail: 'the answer and the original inequality agree at 81 sample points' },
+    ],
+    hints: [
+      `This is a ${deg === 1 ? 'linear' : 'quadratic'} inequality.`,
+      'Solve the matching equation to find the boundary points.',
+      'Test a point in each interval.',
+    ],
+    grade: (s) =>
+      s.replace(/\s/g, '') === text.replace(/\s/g, '')
+        ? { correct: true, differences: [] }
+        : { correct: false, differences: [`the solution set is ${text}`] },
     similar: (random) => `${randInt(random, 2, 9)}x - ${randInt(random, 1, 20)} > ${randInt(random, 1, 20)}`,
   };
 };
@@ -519,7 +652,15 @@ const holdsRel = (node: Node, v: string, t: number): boolean => {
   if (node.k !== 'rel') return false;
   const a = evalReal(node.a, { [v]: t });
   const b = evalReal(node.b, { [v]: t });
-  return node.op === '<' ? a < b : node.op === '>' ? a > b : node.op === '<=' ? a <= b : node.op === '>=' ? a >= b : a === b;
+  return node.op === '<'
+    ? a < b
+    : node.op === '>'
+      ? a > b
+      : node.op === '<='
+        ? a <= b
+        : node.op === '>='
+          ? a >= b
+          : a === b;
 };
 
 /** Exact root of b^(m x + n) = c, e^(m x + n) = c, log_b(m x + n) = c, ln(m x + n) = c; null for other shapes. */
@@ -541,7 +682,10 @@ const exponentialRoot = (node: Node & { k: 'rel' }, v: string): Node | null => {
   };
   const c = rhs.k === 'num' ? rhs.v : null;
   const isE = (n: Node): boolean => n.k === 'sym' && n.name === 'e';
-  if ((lhs.k === 'pow' && variables(lhs.a).length === 0 && variables(lhs.b).length > 0) || (lhs.k === 'call' && lhs.fn === 'exp')) {
+  if (
+    (lhs.k === 'pow' && variables(lhs.a).length === 0 && variables(lhs.b).length > 0) ||
+    (lhs.k === 'call' && lhs.fn === 'exp')
+  ) {
     const base = lhs.k === 'pow' ? lhs.a : sym('e');
     const u = lhs.k === 'pow' ? lhs.b : lhs.args[0]!;
     if (!c || R.sign(c) <= 0) return null;
@@ -560,9 +704,12 @@ const exponentialRoot = (node: Node & { k: 'rel' }, v: string): Node | null => {
   }
   if (lhs.k === 'call' && (lhs.fn === 'ln' || lhs.fn === 'log') && rhs.k === 'num') {
     const base = lhs.fn === 'ln' ? sym('e') : lhs.args[1]!;
-    const value: Node = base.k === 'num' && R.isInt(rhs.v) && Math.abs(Number(rhs.v.n)) <= 64
-      ? num(R.pow(base.v, Number(rhs.v.n)))
-      : isE(base) && R.isInt(rhs.v) && R.isOne(rhs.v) ? sym('e') : { k: 'pow', a: base, b: rhs };
+    const value: Node =
+      base.k === 'num' && R.isInt(rhs.v) && Math.abs(Number(rhs.v.n)) <= 64
+        ? num(R.pow(base.v, Number(rhs.v.n)))
+        : isE(base) && R.isInt(rhs.v) && R.isOne(rhs.v)
+          ? sym('e')
+          : { k: 'pow', a: base, b: rhs };
     return linearSolve(lhs.args[0]!, value);
   }
   return null;

@@ -20,7 +20,9 @@ export interface Outcome {
 }
 
 export const step = (title: string, explanation: string, latex?: Node | string): Step =>
-  latex === undefined ? { title, explanation } : { title, explanation, latex: typeof latex === 'string' ? latex : toLatex(latex) };
+  latex === undefined
+    ? { title, explanation }
+    : { title, explanation, latex: typeof latex === 'string' ? latex : toLatex(latex) };
 
 export const show = (node: Node): string => toText(node);
 

@@ -78,7 +78,13 @@ export const solvePolynomialEquation = (equation: Node & { k: 'rel' }, v: string
       ),
     );
   } else {
-    steps.push(step('Move everything to one side', 'Collect like terms so that the right side is 0.', rel(polyText(p, v), num(0))));
+    steps.push(
+      step(
+        'Move everything to one side',
+        'Collect like terms so that the right side is 0.',
+        rel(polyText(p, v), num(0)),
+      ),
+    );
   }
 
   let kind = denominators.length ? 'rational-equation' : 'linear-equation';
@@ -100,11 +106,17 @@ export const solvePolynomialEquation = (equation: Node & { k: 'rel' }, v: string
     const [c0, c1] = [p[0]!, p[1]!];
     const r = R.div(R.neg(c0), c1);
     steps.push(
-      step('Isolate the variable', `Move the constant to the other side, then divide by the coefficient ${R.toFraction(c1)}.`, rel(sym(v), num(r))),
+      step(
+        'Isolate the variable',
+        `Move the constant to the other side, then divide by the coefficient ${R.toFraction(c1)}.`,
+        rel(sym(v), num(r)),
+      ),
     );
     roots = [{ node: num(r), value: { re: R.toNumber(r), im: 0 }, exact: r }];
     hints.push(
-      denominators.length ? 'This is an equation with fractions: multiply by the common denominator first.' : 'This is a linear equation: get the variable alone on one side.',
+      denominators.length
+        ? 'This is an equation with fractions: multiply by the common denominator first.'
+        : 'This is a linear equation: get the variable alone on one side.',
       `Collect the ${v} terms on one side and the numbers on the other.`,
       `You should reach ${toText(polyText(p, v))} = 0; divide by the coefficient of ${v}.`,
     );
@@ -121,7 +133,11 @@ export const solvePolynomialEquation = (equation: Node & { k: 'rel' }, v: string
       step(
         'Compute the discriminant',
         `D = b^2 - 4ac = (${b})^2 - 4·(${a})·(${c}) = ${disc}. ` +
-          (disc > 0n ? 'D > 0, so there are two real roots.' : disc === 0n ? 'D = 0, so there is one (double) root.' : 'D < 0, so there is no real solution; the two roots are complex conjugates.'),
+          (disc > 0n
+            ? 'D > 0, so there are two real roots.'
+            : disc === 0n
+              ? 'D = 0, so there is one (double) root.'
+              : 'D < 0, so there is no real solution; the two roots are complex conjugates.'),
         `D = b^2 - 4ac = ${disc}`,
       ),
       step(
@@ -139,8 +155,15 @@ export const solvePolynomialEquation = (equation: Node & { k: 'rel' }, v: string
   } else {
     kind = 'polynomial-equation';
     const { roots: rational, rest } = rationalRoots(p);
-    if (degree(rest) > 2) throw new Unsupported(`this degree-${deg} equation has no rational roots to split off, which the engine cannot solve exactly`);
-    roots = [...new Map(rational.map((r) => [R.toFraction(r), r])).values()].map((r) => ({ node: num(r), value: { re: R.toNumber(r), im: 0 }, exact: r }));
+    if (degree(rest) > 2)
+      throw new Unsupported(
+        `this degree-${deg} equation has no rational roots to split off, which the engine cannot solve exactly`,
+      );
+    roots = [...new Map(rational.map((r) => [R.toFraction(r), r])).values()].map((r) => ({
+      node: num(r),
+      value: { re: R.toNumber(r), im: 0 },
+      exact: r,
+    }));
     steps.push(
       step(
         'Find rational roots',
@@ -151,7 +174,12 @@ export const solvePolynomialEquation = (equation: Node & { k: 'rel' }, v: string
     if (degree(rest) === 2) {
       const [c, b, a] = rest.map((x) => x.n) as [bigint, bigint, bigint];
       const { roots: more, disc } = quadraticRoots(a, b, c);
-      steps.push(step('Solve the quadratic factor', `The remaining factor ${toText(polyText(rest, v))} has discriminant ${disc}.`));
+      steps.push(
+        step(
+          'Solve the quadratic factor',
+          `The remaining factor ${toText(polyText(rest, v))} has discriminant ${disc}.`,
+        ),
+      );
       roots.push(...more);
     } else if (degree(rest) === 1) {
       const r = R.div(R.neg(rest[0]!), rest[1]!);
@@ -229,7 +257,13 @@ export const solvePolynomialEquation = (equation: Node & { k: 'rel' }, v: string
         // undefined there, as expected
       }
     }
-    checks.push({ kind: 'no-solution', passed, detail: rejected.length ? 'every candidate makes a denominator zero' : 'the two sides differ by a non-zero constant at sample points' });
+    checks.push({
+      kind: 'no-solution',
+      passed,
+      detail: rejected.length
+        ? 'every candidate makes a denominator zero'
+        : 'the two sides differ by a non-zero constant at sample points',
+    });
   }
   if (phrase === 'all real numbers') {
     const ok = [0.5, 1.7, -2.3].every((s) => {
@@ -243,7 +277,9 @@ export const solvePolynomialEquation = (equation: Node & { k: 'rel' }, v: string
   const answerNodes = roots.map((r) => rel(sym(v), r.node));
   const text = phrase ?? answerNodes.map(toText).join(', ');
   const latex = phrase ? `\\text{${phrase}}` : answerNodes.map(toLatex).join(',\\; ');
-  steps.push(step('Answer', phrase ? `The answer: ${phrase}.` : `The solution${roots.length > 1 ? 's are' : ' is'} ${text}.`));
+  steps.push(
+    step('Answer', phrase ? `The answer: ${phrase}.` : `The solution${roots.length > 1 ? 's are' : ' is'} ${text}.`),
+  );
   const values = roots.map((r) => r.value);
   return {
     kind,
@@ -252,7 +288,14 @@ export const solvePolynomialEquation = (equation: Node & { k: 'rel' }, v: string
     checks,
     hints: hints.slice(0, 4),
     grade: (student) => gradeRoots(v, values, student, phrase),
-    similar: kind === 'rational-equation' ? similarRational : deg === 1 ? similarLinear : deg === 2 ? similarQuadratic : undefined,
+    similar:
+      kind === 'rational-equation'
+        ? similarRational
+        : deg === 1
+          ? similarLinear
+          : deg === 2
+            ? similarQuadratic
+            : undefined,
   };
 };
 

@@ -69,10 +69,20 @@ const realOnly = (name: string, a: C, f: (x: number) => number): C => {
 };
 
 const FUNCS: Record<string, (x: number) => number> = {
-  sin: Math.sin, cos: Math.cos, tan: Math.tan,
-  sec: (x) => 1 / Math.cos(x), csc: (x) => 1 / Math.sin(x), cot: (x) => 1 / Math.tan(x),
-  asin: (x) => (Math.abs(x) <= 1 ? Math.asin(x) : NaN), acos: (x) => (Math.abs(x) <= 1 ? Math.acos(x) : NaN),
-  atan: Math.atan, sinh: Math.sinh, cosh: Math.cosh, tanh: Math.tanh, cbrt: Math.cbrt, abs: Math.abs,
+  sin: Math.sin,
+  cos: Math.cos,
+  tan: Math.tan,
+  sec: (x) => 1 / Math.cos(x),
+  csc: (x) => 1 / Math.sin(x),
+  cot: (x) => 1 / Math.tan(x),
+  asin: (x) => (Math.abs(x) <= 1 ? Math.asin(x) : NaN),
+  acos: (x) => (Math.abs(x) <= 1 ? Math.acos(x) : NaN),
+  atan: Math.atan,
+  sinh: Math.sinh,
+  cosh: Math.cosh,
+  tanh: Math.tanh,
+  cbrt: Math.cbrt,
+  abs: Math.abs,
   factorial: (x) => {
     if (!Number.isInteger(x) || x < 0 || x > 170) return NaN;
     let r = 1;
@@ -120,7 +130,8 @@ export const evaluate = (node: Node, env: Readonly<Record<string, C>>): C => {
           return cln(x);
         case 'log': {
           const b = evaluate(node.args[1]!, env);
-          if ((real(x) && x.re <= 0) || (real(b) && (b.re <= 0 || b.re === 1))) throw new Undefined('logarithm undefined');
+          if ((real(x) && x.re <= 0) || (real(b) && (b.re <= 0 || b.re === 1)))
+            throw new Undefined('logarithm undefined');
           return cdiv(cln(x), cln(b));
         }
         case 'exp':

@@ -42,7 +42,8 @@ const normalizeWords = (s: string): string => s.toLowerCase().replace(/[^a-z]/g,
 
 /** Grades phrase answers such as `no solution`, `all real numbers`. */
 export const gradePhrase = (expected: string, student: string): CheckResult =>
-  normalizeWords(student).includes(normalizeWords(expected)) || normalizeWords(expected).includes(normalizeWords(student)) && normalizeWords(student).length > 3
+  normalizeWords(student).includes(normalizeWords(expected)) ||
+  (normalizeWords(expected).includes(normalizeWords(student)) && normalizeWords(student).length > 3)
     ? ok
     : wrong(`the answer is "${expected}", not "${student.trim()}"`);
 
@@ -84,7 +85,8 @@ export const gradeAssignments = (expected: Readonly<Record<string, C>>, student:
   const seen: Record<string, C> = {};
   for (const part of splitAnswers(student)) {
     const node = tryParse(part);
-    if (!node || node.k !== 'rel' || node.op !== '=' || node.a.k !== 'sym') return wrong(`"${part}" should have the form name = value`);
+    if (!node || node.k !== 'rel' || node.op !== '=' || node.a.k !== 'sym')
+      return wrong(`"${part}" should have the form name = value`);
     try {
       seen[node.a.name] = evaluate(node.b, {});
     } catch {
@@ -104,7 +106,11 @@ export const gradeAssignments = (expected: Readonly<Record<string, C>>, student:
  * Grades an expression against the expected one by evaluating both at sample points (equivalent forms agree
  * everywhere); `upToConstant` accepts any antiderivative (they may differ by a constant).
  */
-export const gradeExpression = (expected: Node, student: string, options: { upToConstant?: boolean } = {}): CheckResult => {
+export const gradeExpression = (
+  expected: Node,
+  student: string,
+  options: { upToConstant?: boolean } = {},
+): CheckResult => {
   let text = student.trim();
   if (options.upToConstant) text = text.replace(/\+\s*C\s*$/, '');
   let node = tryParse(text);
@@ -112,7 +118,9 @@ export const gradeExpression = (expected: Node, student: string, options: { upTo
   if (node.k === 'rel' && node.op === '=' && node.a.k === 'sym' && !variables(node.b).includes(node.a.name)) {
     node = node.b; // `y = 2x + 2` or `f'(x) = …` style
   }
-  const names = [...new Set([...variables(expected), ...variables(node)])].filter((n) => !(options.upToConstant && n === 'C'));
+  const names = [...new Set([...variables(expected), ...variables(node)])].filter(
+    (n) => !(options.upToConstant && n === 'C'),
+  );
   const points = [0.37, 1.21, 2.03, -0.61, 0.83, 1.67];
   let offset: C | null = null;
   let compared = 0;
@@ -129,13 +137,16 @@ export const gradeExpression = (expected: Node, student: string, options: { upTo
     try {
       s = evaluate(node, env);
     } catch {
-      return wrong(`your expression is undefined at ${names.map((n) => `${n} = ${fmt(env[n]!)}`).join(', ')} where the answer is not`);
+      return wrong(
+        `your expression is undefined at ${names.map((n) => `${n} = ${fmt(env[n]!)}`).join(', ')} where the answer is not`,
+      );
     }
     compared++;
     if (options.upToConstant) {
       const diff = complex(s.re - e.re, s.im - e.im);
       if (!offset) offset = diff;
-      else if (!close(diff, offset, 1e-7)) return wrong('your antiderivative differs from a correct one by more than a constant');
+      else if (!close(diff, offset, 1e-7))
+        return wrong('your antiderivative differs from a correct one by more than a constant');
     } else if (!close(e, s, 1e-7)) {
       const at = names.length ? ` at ${names.map((n) => `${n} = ${fmt(env[n]!)}`).join(', ')}` : '';
       return wrong(`your answer gives ${fmt(s)}${at}, the correct answer gives ${fmt(e)}`);

@@ -37,7 +37,11 @@ interface Prepared {
 
 /** Short natural phrasing → an intent and the maths in calculator syntax. */
 export const prepare = (question: string): Prepared => {
-  let s = question.trim().replace(/[?]+$/, '').replace(/\.\s*$/, '').trim();
+  let s = question
+    .trim()
+    .replace(/[?]+$/, '')
+    .replace(/\.\s*$/, '')
+    .trim();
   const lower = (): string => s.toLowerCase();
   let intent: Intent = 'auto';
   const strip = (re: RegExp): boolean => {
@@ -58,8 +62,13 @@ export const prepare = (question: string): Prepared => {
     variable = solveFor[1];
     s = s.slice(solveFor[0].length);
   }
-  if (strip(/^(find\s+)?(the\s+)?(derivative|differentiate)\s*(of)?\s*/i) || strip(/^d\s*\/\s*d([a-z])\s*/i)) intent = 'derivative';
-  else if (strip(/^(find\s+)?(the\s+)?(indefinite\s+|definite\s+)?(integrate|integral|antiderivative)\s*(of)?\s*/i) || strip(/^∫\s*/)) intent = 'integral';
+  if (strip(/^(find\s+)?(the\s+)?(derivative|differentiate)\s*(of)?\s*/i) || strip(/^d\s*\/\s*d([a-z])\s*/i))
+    intent = 'derivative';
+  else if (
+    strip(/^(find\s+)?(the\s+)?(indefinite\s+|definite\s+)?(integrate|integral|antiderivative)\s*(of)?\s*/i) ||
+    strip(/^∫\s*/)
+  )
+    intent = 'integral';
   else if (strip(/^(find\s+)?(the\s+)?(limit|lim)\s*(of)?\s*/i)) intent = 'limit';
   else if (strip(/^(factor|factorise|factorize)\s*/i)) intent = 'factor';
   else if (strip(/^(expand|multiply out)\s*/i)) intent = 'expand';
@@ -140,7 +149,10 @@ const solveOutcome = (question: string): { outcome: Outcome; node: Node } => {
   if (node.k === 'rel' && node.op === '=') {
     if (vars.length === 0) throw new InvalidInput('the equation has no unknown to solve for');
     if (vars.length > 1) {
-      if (!prepared.variable) throw new Unsupported(`one equation with ${vars.length} unknowns (${vars.join(', ')}): give as many equations as unknowns`);
+      if (!prepared.variable)
+        throw new Unsupported(
+          `one equation with ${vars.length} unknowns (${vars.join(', ')}): give as many equations as unknowns`,
+        );
     }
     const v = prepared.variable ?? vars[0]!;
     try {
@@ -155,15 +167,33 @@ const solveOutcome = (question: string): { outcome: Outcome; node: Node } => {
     return { outcome: solveOther('inequality', node, prepared), node };
   }
   if (vars.length === 0) {
-    return { outcome: solveArithmetic(node, `${isPercent ? `${body}%` : body} ${toText(node)}`, prepared.percentOf), node };
+    return {
+      outcome: solveArithmetic(node, `${isPercent ? `${body}%` : body} ${toText(node)}`, prepared.percentOf),
+      node,
+    };
   }
   return { outcome: solveOther('simplify', node, prepared), node };
 };
 
 const refuse = (question: string, error: unknown): TutorAnswer => {
-  if (error instanceof InvalidInput) return refusedAnswer(TOOL, 'invalid', 'unparseable', question, `I could not read this: ${error.message}.`);
-  if (error instanceof Unsupported) return refusedAnswer(TOOL, 'unsupported', 'unsupported', question, `This is beyond what I can solve reliably: ${error.message}.`);
-  if (error instanceof RangeError) return refusedAnswer(TOOL, 'unsupported', 'unsupported', question, 'the numbers involved are too large to handle reliably.');
+  if (error instanceof InvalidInput)
+    return refusedAnswer(TOOL, 'invalid', 'unparseable', question, `I could not read this: ${error.message}.`);
+  if (error instanceof Unsupported)
+    return refusedAnswer(
+      TOOL,
+      'unsupported',
+      'unsupported',
+      question,
+      `This is beyond what I can solve reliably: ${error.message}.`,
+    );
+  if (error instanceof RangeError)
+    return refusedAnswer(
+      TOOL,
+      'unsupported',
+      'unsupported',
+      question,
+      'the numbers involved are too large to handle reliably.',
+    );
   throw error;
 };
 

@@ -11,10 +11,28 @@ const MAX_DEPTH = 40;
 
 /** Functions the engine knows, with their aliases. */
 const FUNCTIONS: Record<string, string> = {
-  sin: 'sin', cos: 'cos', tan: 'tan', sec: 'sec', csc: 'csc', cot: 'cot',
-  arcsin: 'asin', arccos: 'acos', arctan: 'atan', asin: 'asin', acos: 'acos', atan: 'atan',
-  sinh: 'sinh', cosh: 'cosh', tanh: 'tanh',
-  sqrt: 'sqrt', cbrt: 'cbrt', ln: 'ln', log: 'log', lg: 'log10', exp: 'exp', abs: 'abs',
+  sin: 'sin',
+  cos: 'cos',
+  tan: 'tan',
+  sec: 'sec',
+  csc: 'csc',
+  cot: 'cot',
+  arcsin: 'asin',
+  arccos: 'acos',
+  arctan: 'atan',
+  asin: 'asin',
+  acos: 'acos',
+  atan: 'atan',
+  sinh: 'sinh',
+  cosh: 'cosh',
+  tanh: 'tanh',
+  sqrt: 'sqrt',
+  cbrt: 'cbrt',
+  ln: 'ln',
+  log: 'log',
+  lg: 'log10',
+  exp: 'exp',
+  abs: 'abs',
 };
 const NAMES = [...Object.keys(FUNCTIONS), 'pi'].sort((a, b) => b.length - a.length);
 
@@ -75,7 +93,19 @@ export const latexToPlain = (input: string): string => {
   return s.replace(/\{/g, '(').replace(/\}/g, ')');
 };
 
-const SUPERSCRIPTS: Record<string, string> = { '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁻': '-' };
+const SUPERSCRIPTS: Record<string, string> = {
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  '⁻': '-',
+};
 
 /** Unicode maths to ASCII: `x²` → `x^2`, `−` → `-`, `×` → `*`, `π` → `pi`, `√` → `sqrt`. */
 export const unicodeToPlain = (input: string): string =>
@@ -90,10 +120,7 @@ export const unicodeToPlain = (input: string): string =>
     .replace(/≥/g, '>=')
     .replace(/∞/g, ' inf ');
 
-type Token =
-  | { t: 'num'; text: string }
-  | { t: 'name'; text: string }
-  | { t: 'op'; text: string };
+type Token = { t: 'num'; text: string } | { t: 'name'; text: string } | { t: 'op'; text: string };
 
 const tokenize = (s: string): Token[] => {
   const tokens: Token[] = [];
@@ -345,7 +372,8 @@ class Parser {
     }
     if (name === 'log' && args.length === 1) args = [args[0]!, num(10)];
     const expected = name === 'log' ? 2 : 1;
-    if (args.length !== expected) throw new InvalidInput(`${name} takes ${expected} argument${expected > 1 ? 's' : ''}`);
+    if (args.length !== expected)
+      throw new InvalidInput(`${name} takes ${expected} argument${expected > 1 ? 's' : ''}`);
     const node = call(name, ...args);
     return power ? pow(node, power) : node;
   }

@@ -35,7 +35,8 @@ export const pmul = (a: Poly, b: Poly): Poly => {
     for (let j = 0; j < b.length; j++) out[i + j] = R.add(out[i + j]!, R.mul(a[i]!, b[j]!));
   }
   const result = trim(out);
-  if (result.length - 1 > MAX_DEGREE) throw new Unsupported(`the degree is above ${MAX_DEGREE}, too high to handle reliably`);
+  if (result.length - 1 > MAX_DEGREE)
+    throw new Unsupported(`the degree is above ${MAX_DEGREE}, too high to handle reliably`);
   if (result.some((c) => R.bits(c) > MAX_BITS)) throw new Unsupported('the numbers grow too large to handle reliably');
   return result;
 };
@@ -115,7 +116,9 @@ export const toRatFn = (node: Node, v: string, denominators: Poly[] = []): RatFn
         if (n.name === v) return { num: X, den: [R.ONE] };
         throw new NotRational(`${n.name} is not a number`);
       case 'add':
-        return n.args.map(go).reduce((a, b) => reduce({ num: padd(pmul(a.num, b.den), pmul(b.num, a.den)), den: pmul(a.den, b.den) }));
+        return n.args
+          .map(go)
+          .reduce((a, b) => reduce({ num: padd(pmul(a.num, b.den), pmul(b.num, a.den)), den: pmul(a.den, b.den) }));
       case 'mul':
         return n.args.map(go).reduce((a, b) => reduce({ num: pmul(a.num, b.num), den: pmul(a.den, b.den) }));
       case 'neg': {
@@ -139,7 +142,8 @@ export const toRatFn = (node: Node, v: string, denominators: Poly[] = []): RatFn
         const base = go(n.a);
         const k = Number(e.n);
         let result: RatFn = { num: [R.ONE], den: [R.ONE] };
-        for (let j = 0; j < Math.abs(k); j++) result = { num: pmul(result.num, base.num), den: pmul(result.den, base.den) };
+        for (let j = 0; j < Math.abs(k); j++)
+          result = { num: pmul(result.num, base.num), den: pmul(result.den, base.den) };
         if (k < 0) {
           if (base.num.length === 0) throw new Unsupported('the expression divides by zero');
           if (degree(base.num) > 0) denominators.push(base.num);

@@ -92,8 +92,20 @@ export const toText = (node: Node): string => {
 };
 
 const LATEX_FN: Record<string, string> = {
-  sin: '\\sin', cos: '\\cos', tan: '\\tan', sec: '\\sec', csc: '\\csc', cot: '\\cot', asin: '\\arcsin',
-  acos: '\\arccos', atan: '\\arctan', sinh: '\\sinh', cosh: '\\cosh', tanh: '\\tanh', ln: '\\ln', exp: '\\exp',
+  sin: '\\sin',
+  cos: '\\cos',
+  tan: '\\tan',
+  sec: '\\sec',
+  csc: '\\csc',
+  cot: '\\cot',
+  asin: '\\arcsin',
+  acos: '\\arccos',
+  atan: '\\arctan',
+  sinh: '\\sinh',
+  cosh: '\\cosh',
+  tanh: '\\tanh',
+  ln: '\\ln',
+  exp: '\\exp',
 };
 
 export const toLatex = (node: Node): string => {

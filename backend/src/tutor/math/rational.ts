@@ -93,7 +93,9 @@ export const toTerminatingDecimal = (a: Q): string | null => {
   if (places > 30) return null;
   const scaled = (a.n * 10n ** BigInt(places)) / a.d;
   const negative = scaled < 0n;
-  const digits = abs(scaled).toString().padStart(places + 1, '0');
+  const digits = abs(scaled)
+    .toString()
+    .padStart(places + 1, '0');
   const whole = digits.slice(0, digits.length - places);
   const fraction = places ? digits.slice(digits.length - places).replace(/0+$/, '') : '';
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;

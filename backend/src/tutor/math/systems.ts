@@ -80,7 +80,8 @@ export const solveLinearSystem = (equations: Node[]): Outcome => {
   const names: string[] = [];
   for (const e of equations) variables(e, names);
   names.sort();
-  if (names.length > 4 || equations.length > 4) throw new Unsupported('systems larger than 4 equations are not supported');
+  if (names.length > 4 || equations.length > 4)
+    throw new Unsupported('systems larger than 4 equations are not supported');
   if (equations.some((e) => e.k !== 'rel' || e.op !== '=')) throw new Unsupported('a system must consist of equations');
   let forms: Linear[];
   try {
@@ -114,7 +115,8 @@ export const solveLinearSystem = (equations: Node[]): Outcome => {
       const factor = rows[r]![col]!;
       const target = rows[r]!;
       for (let k = 0; k <= n; k++) target[k] = R.sub(target[k]!, R.mul(factor, pr[k]!));
-      for (const v of target) if (R.bits(v) > 512) throw new Unsupported('the numbers grow too large to handle reliably');
+      for (const v of target)
+        if (R.bits(v) > 512) throw new Unsupported('the numbers grow too large to handle reliably');
     }
     steps.push(
       step(
@@ -141,19 +143,29 @@ export const solveLinearSystem = (equations: Node[]): Outcome => {
       kind: 'linear-system',
       answer: { text: 'no solution', latex: '\\text{no solution}' },
       steps,
-      checks: [{ kind: 'elimination', passed: true, detail: 'a combination of the equations gives 0 = a non-zero number' }],
+      checks: [
+        { kind: 'elimination', passed: true, detail: 'a combination of the equations gives 0 = a non-zero number' },
+      ],
       hints,
       grade: (s) => gradePhrase('no solution', s),
       similar,
     };
   }
   if (pivots.length < n) {
-    steps.push(step('Interpret', 'An unknown is left free after elimination: the system has infinitely many solutions.'));
+    steps.push(
+      step('Interpret', 'An unknown is left free after elimination: the system has infinitely many solutions.'),
+    );
     return {
       kind: 'linear-system',
       answer: { text: 'infinitely many solutions', latex: '\\text{infinitely many solutions}' },
       steps,
-      checks: [{ kind: 'elimination', passed: true, detail: `rank ${pivots.length} is less than the ${n} unknowns, with no contradiction` }],
+      checks: [
+        {
+          kind: 'elimination',
+          passed: true,
+          detail: `rank ${pivots.length} is less than the ${n} unknowns, with no contradiction`,
+        },
+      ],
       hints,
       grade: (s) => gradePhrase('infinitely many solutions', s),
       similar,
@@ -167,7 +179,11 @@ export const solveLinearSystem = (equations: Node[]): Outcome => {
     const rel = e as { a: Node; b: Node };
     const left = evaluate(rel.a, values);
     const right = evaluate(rel.b, values);
-    return { kind: 'substitution', passed: close(left, right), detail: `equation ${index + 1}: left ${fmt(left)}, right ${fmt(right)}` };
+    return {
+      kind: 'substitution',
+      passed: close(left, right),
+      detail: `equation ${index + 1}: left ${fmt(left)}, right ${fmt(right)}`,
+    };
   });
   const parts = names.map((name) => ({ k: 'rel' as const, op: '=' as const, a: sym(name), b: num(solution[name]!) }));
   const text = parts.map(toText).join(', ');
@@ -197,16 +213,23 @@ const similar2 = (random: () => number): string => {
   for (;;) {
     const a = [randInt(random, -5, 5, [0]), randInt(random, -5, 5, [0])];
     const b = [randInt(random, -5, 5, [0]), randInt(random, -5, 5, [0])];
-    if (a[0]! * b[1]! - a[1]! * b[0]! !== 0) return `${equation(a, ['x', 'y'], values)}, ${equation(b, ['x', 'y'], values)}`;
+    if (a[0]! * b[1]! - a[1]! * b[0]! !== 0)
+      return `${equation(a, ['x', 'y'], values)}, ${equation(b, ['x', 'y'], values)}`;
   }
 };
 const similar3 = (random: () => number): string => {
   const values = [randInt(random, -5, 5), randInt(random, -5, 5), randInt(random, -5, 5)];
   for (;;) {
-    const m = [0, 1, 2].map(() => [randInt(random, -4, 4, [0]), randInt(random, -4, 4, [0]), randInt(random, -4, 4, [0])]);
+    const m = [0, 1, 2].map(() => [
+      randInt(random, -4, 4, [0]),
+      randInt(random, -4, 4, [0]),
+      randInt(random, -4, 4, [0]),
+    ]);
     const [a, b, c] = m as [number[], number[], number[]];
     const det =
-      a[0]! * (b[1]! * c[2]! - b[2]! * c[1]!) - a[1]! * (b[0]! * c[2]! - b[2]! * c[0]!) + a[2]! * (b[0]! * c[1]! - b[1]! * c[0]!);
+      a[0]! * (b[1]! * c[2]! - b[2]! * c[1]!) -
+      a[1]! * (b[0]! * c[2]! - b[2]! * c[0]!) +
+      a[2]! * (b[0]! * c[1]! - b[1]! * c[0]!);
     if (det !== 0) return m.map((r) => equation(r, ['x', 'y', 'z'], values)).join(', ');
   }
 };

@@ -70,8 +70,12 @@ export async function* streamChat(
       signal: combined,
     });
   } catch (error) {
-    if (timeout.aborted) throw new ModelError('timeout', `The AI model did not answer within ${settings.timeoutMs / 1000} s`);
-    throw new ModelError('network', `The AI model could not be reached (${error instanceof Error ? error.message : 'network error'})`);
+    if (timeout.aborted)
+      throw new ModelError('timeout', `The AI model did not answer within ${settings.timeoutMs / 1000} s`);
+    throw new ModelError(
+      'network',
+      `The AI model could not be reached (${error instanceof Error ? error.message : 'network error'})`,
+    );
   }
   if (!response.ok || !response.body) {
     throw new ModelError('http', `The AI model answered with status ${response.status}`, response.status);
@@ -100,7 +104,8 @@ export async function* streamChat(
     }
   } catch (error) {
     if (error instanceof ModelError) throw error;
-    if (timeout.aborted) throw new ModelError('timeout', `The AI model did not finish within ${settings.timeoutMs / 1000} s`);
+    if (timeout.aborted)
+      throw new ModelError('timeout', `The AI model did not finish within ${settings.timeoutMs / 1000} s`);
     throw new ModelError('cut', 'The connection to the AI model was cut in the middle of the answer');
   }
   if (!done) throw new ModelError('cut', 'The AI model stopped in the middle of the answer');

@@ -19,7 +19,8 @@ export type Expr =
 
 // Constructors keep the formula table readable.
 export const v = (id: string): Expr => ({ k: 'var', id });
-export const n = (value: number, text?: string): Expr => (text === undefined ? { k: 'num', value } : { k: 'num', value, text });
+export const n = (value: number, text?: string): Expr =>
+  text === undefined ? { k: 'num', value } : { k: 'num', value, text };
 export const add = (a: Expr, b: Expr): Expr => ({ k: 'add', a, b });
 export const sub = (a: Expr, b: Expr): Expr => ({ k: 'sub', a, b });
 export const mul = (a: Expr, b: Expr, ...rest: Expr[]): Expr =>
@@ -104,7 +105,8 @@ export function dimensionsOf(e: Expr, dims: (id: string) => Dims): Dims {
       return scale(dimensionsOf(e.a, dims), 0.5);
     case 'sin':
     case 'asin':
-      if (!sameDims(dimensionsOf(e.a, dims), DIMENSIONLESS)) throw new DimensionMismatch('takes the sine of a dimensioned quantity');
+      if (!sameDims(dimensionsOf(e.a, dims), DIMENSIONLESS))
+        throw new DimensionMismatch('takes the sine of a dimensioned quantity');
       return DIMENSIONLESS;
     case 'neg':
       return dimensionsOf(e.a, dims);
@@ -112,7 +114,8 @@ export function dimensionsOf(e: Expr, dims: (id: string) => Dims): Dims {
     case 'recipsum': {
       const [first, ...rest] = e.items.map((item) => dimensionsOf(item, dims));
       if (first === undefined) return DIMENSIONLESS;
-      if (!rest.every((d) => sameDims(d, first))) throw new DimensionMismatch('adds quantities of different dimensions');
+      if (!rest.every((d) => sameDims(d, first)))
+        throw new DimensionMismatch('adds quantities of different dimensions');
       return first;
     }
   }
@@ -124,14 +127,28 @@ export { sameDims };
 export type Namer = (id: string) => string;
 
 const PREC: Record<Expr['k'], number> = {
-  add: 1, sub: 1, sum: 1, neg: 2, mul: 3, div: 3, recipsum: 4, pow: 5, sqrt: 6, sin: 6, asin: 6, var: 7, num: 7,
+  add: 1,
+  sub: 1,
+  sum: 1,
+  neg: 2,
+  mul: 3,
+  div: 3,
+  recipsum: 4,
+  pow: 5,
+  sqrt: 6,
+  sin: 6,
+  asin: 6,
+  var: 7,
+  num: 7,
 };
 
 /** LaTeX of an expression; `atom` tells whether a variable's printout needs brackets under a power or product. */
 export function toLatex(e: Expr, name: Namer, atomic: (id: string) => boolean = () => true): string {
   const wrap = (child: Expr, min: number): string => {
     const s = toLatex(child, name, atomic);
-    const needs = PREC[child.k] < min || (child.k === 'var' && !atomic(child.id) && min >= 3) ||
+    const needs =
+      PREC[child.k] < min ||
+      (child.k === 'var' && !atomic(child.id) && min >= 3) ||
       (child.k === 'num' && child.value < 0);
     return needs ? `\\left(${s}\\right)` : s;
   };
@@ -145,7 +162,10 @@ export function toLatex(e: Expr, name: Namer, atomic: (id: string) => boolean = 
     case 'sub':
       return `${wrap(e.a, 1)} - ${wrap(e.b, 2)}`;
     case 'mul': {
-      const sep = e.b.k === 'num' || (e.b.k === 'var' && !atomic(e.b.id)) || e.a.k === 'var' && !atomic(e.a.id) ? ' \\cdot ' : ' ';
+      const sep =
+        e.b.k === 'num' || (e.b.k === 'var' && !atomic(e.b.id)) || (e.a.k === 'var' && !atomic(e.a.id))
+          ? ' \\cdot '
+          : ' ';
       return `${wrap(e.a, 3)}${sep}${wrap(e.b, 3)}`;
     }
     case 'div':
@@ -171,7 +191,9 @@ export function toLatex(e: Expr, name: Namer, atomic: (id: string) => boolean = 
 export function toText(e: Expr, name: Namer, atomic: (id: string) => boolean = () => true): string {
   const wrap = (child: Expr, min: number): string => {
     const s = toText(child, name, atomic);
-    const needs = PREC[child.k] < min || (child.k === 'var' && !atomic(child.id) && min >= 3) ||
+    const needs =
+      PREC[child.k] < min ||
+      (child.k === 'var' && !atomic(child.id) && min >= 3) ||
       (child.k === 'num' && (child.value < 0 || (child.text !== undefined && min >= 3)));
     return needs ? `(${s})` : s;
   };

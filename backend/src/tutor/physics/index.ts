@@ -33,11 +33,22 @@ function lastDigitExponent(numberText: string): number {
 function check(question: string, studentAnswer: string): CheckResult {
   const solution = solveFull(question);
   const { si, sf, target, unit } = solution;
-  if (solution.answer.status !== 'solved' || si === undefined || sf === undefined || target === undefined || unit === undefined) {
-    return { correct: false, differences: [`The question cannot be checked: ${solution.answer.reason ?? 'it was not solved'}`] };
+  if (
+    solution.answer.status !== 'solved' ||
+    si === undefined ||
+    sf === undefined ||
+    target === undefined ||
+    unit === undefined
+  ) {
+    return {
+      correct: false,
+      differences: [`The question cannot be checked: ${solution.answer.reason ?? 'it was not solved'}`],
+    };
   }
   const q = quantity(target);
-  const text = normalizeText(studentAnswer).trim().replace(/^[^=]*=\s*/u, '');
+  const text = normalizeText(studentAnswer)
+    .trim()
+    .replace(/^[^=]*=\s*/u, '');
   const match = /^([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+|\*10\^\(?[-+]?\d+\)?)?)\s*(.*?)\s*\.?$/u.exec(text);
   if (match?.[1] === undefined) return { correct: false, differences: ['No numeric value found in the answer.'] };
   const numberText = match[1];
@@ -55,10 +66,15 @@ function check(question: string, studentAnswer: string): CheckResult {
     const parsed = parseUnit(unitText);
     if (parsed === null) return { correct: false, differences: [`Unknown unit "${unitText}".`] };
     const expected = q.dims;
-    if (!parsed.dims.every((d, i) => Math.abs(d - (expected[i] ?? 0)) < 1e-9) || (target === 'theta') !== /^(deg|rad)$/u.test(unitText)) {
+    if (
+      !parsed.dims.every((d, i) => Math.abs(d - (expected[i] ?? 0)) < 1e-9) ||
+      (target === 'theta') !== /^(deg|rad)$/u.test(unitText)
+    ) {
       return {
         correct: false,
-        differences: [`Wrong unit dimension: ${unitText} is a unit of ${dimensionName(parsed.dims).replace(/^an? /u, '')}, but the ${q.name} is ${dimensionName(expected)} (e.g. ${unit.text}).`],
+        differences: [
+          `Wrong unit dimension: ${unitText} is a unit of ${dimensionName(parsed.dims).replace(/^an? /u, '')}, but the ${q.name} is ${dimensionName(expected)} (e.g. ${unit.text}).`,
+        ],
       };
     }
     studentSI = parsed.toSI(value);
@@ -69,7 +85,8 @@ function check(question: string, studentAnswer: string): CheckResult {
   const shownExact = formatSig(unit.fromSI(si), sf);
   // Right when it agrees with the answer at the answer's precision, or when it is the exact value written at
   // least as precisely (within half a unit of the student's own last digit): 121.5 m for an answer of 100 m.
-  const withinOwnDigits = significantFigures(numberText) >= sf && Math.abs(studentSI - si) <= step / 2 + Math.abs(si) * 1e-9;
+  const withinOwnDigits =
+    significantFigures(numberText) >= sf && Math.abs(studentSI - si) <= step / 2 + Math.abs(si) * 1e-9;
   if (shownStudent === shownExact || withinOwnDigits) return { correct: true, differences: [] };
   const percent = si === 0 ? Number.POSITIVE_INFINITY : ((studentSI - si) / Math.abs(si)) * 100;
   const differences = [
@@ -122,7 +139,15 @@ function practice(question: string): PracticeQuestion[] {
     seen.add(text);
     const solved = solveFull(text);
     const a = solved.answer;
-    if (a.status !== 'solved' || a.answer === null || !a.verified || solved.si === undefined || solved.si === 0 || !Number.isFinite(solved.si)) continue;
+    if (
+      a.status !== 'solved' ||
+      a.answer === null ||
+      !a.verified ||
+      solved.si === undefined ||
+      solved.si === 0 ||
+      !Number.isFinite(solved.si)
+    )
+      continue;
     if (a.kind !== original.answer.kind) continue;
     out.push({ question: text, answer: a.answer.text, verified: a.verified });
   }

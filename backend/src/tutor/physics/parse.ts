@@ -70,10 +70,25 @@ export function numberValue(numberText: string): number {
 }
 
 const DIM_NAMES: ReadonlyArray<readonly [string, string]> = [
-  ['t', 'a time'], ['s', 'a length'], ['v', 'a speed'], ['a', 'an acceleration'], ['m', 'a mass'], ['F', 'a force'],
-  ['work', 'an energy'], ['power', 'a power'], ['momentum', 'a momentum'], ['rho', 'a density'], ['volume', 'a volume'],
-  ['pressure', 'a pressure'], ['area', 'an area'], ['voltage', 'a voltage'], ['current', 'a current'],
-  ['R', 'a resistance'], ['f', 'a frequency'], ['n', 'an amount of substance'], ['T', 'a temperature'],
+  ['t', 'a time'],
+  ['s', 'a length'],
+  ['v', 'a speed'],
+  ['a', 'an acceleration'],
+  ['m', 'a mass'],
+  ['F', 'a force'],
+  ['work', 'an energy'],
+  ['power', 'a power'],
+  ['momentum', 'a momentum'],
+  ['rho', 'a density'],
+  ['volume', 'a volume'],
+  ['pressure', 'a pressure'],
+  ['area', 'an area'],
+  ['voltage', 'a voltage'],
+  ['current', 'a current'],
+  ['R', 'a resistance'],
+  ['f', 'a frequency'],
+  ['n', 'an amount of substance'],
+  ['T', 'a temperature'],
 ];
 
 /** "a length", "a speed": how a dimension is named in messages. */
@@ -95,8 +110,20 @@ function lookupSymbol(raw: string): readonly string[] | undefined {
 function defaultsFor(dims: Dims, angle: boolean): string[] {
   if (angle) return ['theta'];
   return Object.values(QUANTITIES)
-    .filter((q) => sameDims(q.dims, dims) && q.id !== 'g' && q.id !== 'Rgas' && q.id !== 'mu' && q.id !== 'theta' && !/^R\d$/u.test(q.id))
-    .filter((q) => DEFAULT_FOR_DIMS.includes(q.id) || ['v0', 'h', 'range', 'lambda', 'period', 'KE', 'PE', 'weight'].includes(q.id))
+    .filter(
+      (q) =>
+        sameDims(q.dims, dims) &&
+        q.id !== 'g' &&
+        q.id !== 'Rgas' &&
+        q.id !== 'mu' &&
+        q.id !== 'theta' &&
+        !/^R\d$/u.test(q.id),
+    )
+    .filter(
+      (q) =>
+        DEFAULT_FOR_DIMS.includes(q.id) ||
+        ['v0', 'h', 'range', 'lambda', 'period', 'KE', 'PE', 'weight'].includes(q.id),
+    )
     .map((q) => q.id);
 }
 
@@ -118,9 +145,16 @@ export function parseProblem(question: string): Problem {
   const text = normalizeText(question);
   const lower = text.toLowerCase();
   const problem: Problem = {
-    text, givens: [], implied: [], asked: null, unitRequest: null,
+    text,
+    givens: [],
+    implied: [],
+    asked: null,
+    unitRequest: null,
     freeFall: /\b(dropped|drops|falls?|falling|free[- ]?fall|freely|released|let go)\b/u.test(lower),
-    series: /\bseries\b/u.test(lower), parallel: /\bparallel\b/u.test(lower), invalid: null, unsupported: null,
+    series: /\bseries\b/u.test(lower),
+    parallel: /\bparallel\b/u.test(lower),
+    invalid: null,
+    unsupported: null,
   };
 
   // Numbers and their units.
@@ -172,9 +206,20 @@ export function parseProblem(question: string): Problem {
     const label = raw.unit === '' ? raw.numberText : `${raw.numberText} ${raw.unit}`;
     if (raw.unit === '') {
       // A bare number is a count ("3 resistors") unless a symbol or word makes it dimensionless (μ).
-      const namesMu = (symbolCandidates?.includes('mu') ?? false) || /\bcoefficient\b[^.]*$/iu.test(raw.clause) || /\b(mu|μ)\s*(?:=|is|of)?\s*$/iu.test(raw.clause);
+      const namesMu =
+        (symbolCandidates?.includes('mu') ?? false) ||
+        /\bcoefficient\b[^.]*$/iu.test(raw.clause) ||
+        /\b(mu|μ)\s*(?:=|is|of)?\s*$/iu.test(raw.clause);
       if (namesMu) {
-        problem.givens.push({ index: raw.index, numberText: raw.numberText, unitText: '', si: value, sf: significantFigures(raw.numberText), candidates: ['mu'], label });
+        problem.givens.push({
+          index: raw.index,
+          numberText: raw.numberText,
+          unitText: '',
+          si: value,
+          sf: significantFigures(raw.numberText),
+          candidates: ['mu'],
+          label,
+        });
       } else if (symbolCandidates !== undefined && symbolMatch?.[1] !== undefined) {
         problem.invalid ??= `${symbolMatch[1]} = ${raw.numberText} has no unit: ${quantity(symbolCandidates[0] ?? 't').name} needs one (e.g. ${quantity(symbolCandidates[0] ?? 't').unit}).`;
       }
@@ -204,8 +249,10 @@ export function parseProblem(question: string): Problem {
           continue;
         }
       }
-      const matches = keywordMatches(raw.clause).sort((x, y) => y.end - x.end || (y.end - y.start) - (x.end - x.start));
-      const named = matches.map((m) => m.ids.filter((id) => fits(id, dims) && (id !== 'theta' || angle))).find((ids) => ids.length > 0);
+      const matches = keywordMatches(raw.clause).sort((x, y) => y.end - x.end || y.end - y.start - (x.end - x.start));
+      const named = matches
+        .map((m) => m.ids.filter((id) => fits(id, dims) && (id !== 'theta' || angle)))
+        .find((ids) => ids.length > 0);
       candidates = named ?? defaultsFor(dims, angle);
       // A speed that could be initial or final: the words around it usually tell. "20 m/s initially", or a
       // speed stated before the motion changes ("moving at 20 m/s, it accelerates...") is the initial one;
@@ -213,9 +260,15 @@ export function parseProblem(question: string): Problem {
       if (candidates.includes('v') && candidates.includes('v0')) {
         const after = text.slice(raw.end, raws[i + 1]?.index ?? text.length).toLowerCase();
         if (/^\s*(initially|initial|at first|at the start)\b/u.test(after)) candidates = ['v0'];
-        else if (/^\s*(final(ly)?|at the end)\b/u.test(after) || /\b(to|reach\w*|until)\s*$/iu.test(raw.clause)) candidates = ['v'];
-        else if (/\b(accelerat\w*|decelerat\w*|brakes?|slows?|speeds? up|comes? to)\b/u.test(text.slice(raw.end).toLowerCase()) &&
-          !/\b(accelerat\w*|decelerat\w*|brakes?|slows?|speeds? up)\b/iu.test(text.slice(0, raw.index))) candidates = ['v0'];
+        else if (/^\s*(final(ly)?|at the end)\b/u.test(after) || /\b(to|reach\w*|until)\s*$/iu.test(raw.clause))
+          candidates = ['v'];
+        else if (
+          /\b(accelerat\w*|decelerat\w*|brakes?|slows?|speeds? up|comes? to)\b/u.test(
+            text.slice(raw.end).toLowerCase(),
+          ) &&
+          !/\b(accelerat\w*|decelerat\w*|brakes?|slows?|speeds? up)\b/iu.test(text.slice(0, raw.index))
+        )
+          candidates = ['v0'];
       }
       if (candidates.length === 0) {
         problem.unsupported ??= `I cannot tell what ${label} is: ${raw.unit} is not the unit of any quantity in my formulas.`;
@@ -224,27 +277,55 @@ export function parseProblem(question: string): Problem {
     }
     let si = unit.toSI(value);
     // "decelerates at 3 m/s^2": the acceleration points against the motion.
-    if (candidates.includes('a') && si > 0 && /\b(decelerat\w*|brakes?|braking|slows?( down)?|retard\w*)\b[^.]*$/iu.test(raw.clause)) si = -si;
-    problem.givens.push({ index: raw.index, numberText: raw.numberText, unitText: raw.unit, si, sf: significantFigures(raw.numberText), candidates, label });
+    if (
+      candidates.includes('a') &&
+      si > 0 &&
+      /\b(decelerat\w*|brakes?|braking|slows?( down)?|retard\w*)\b[^.]*$/iu.test(raw.clause)
+    )
+      si = -si;
+    problem.givens.push({
+      index: raw.index,
+      numberText: raw.numberText,
+      unitText: raw.unit,
+      si,
+      sf: significantFigures(raw.numberText),
+      candidates,
+      label,
+    });
   }
 
   // Resistances beyond the first are resistors to combine: R1, R2, ... in the order given.
-  const resistances = problem.givens.filter((g) => g.candidates.length === 1 && g.candidates[0] === 'R' || g.candidates.every((id) => /^R\d$/u.test(id)));
+  const resistances = problem.givens.filter(
+    (g) => (g.candidates.length === 1 && g.candidates[0] === 'R') || g.candidates.every((id) => /^R\d$/u.test(id)),
+  );
   if (resistances.length >= 2 && resistances.every((g) => g.candidates[0] === 'R')) {
-    resistances.forEach((g, i) => { g.candidates = [`R${i + 1}`]; });
+    resistances.forEach((g, i) => {
+      g.candidates = [`R${i + 1}`];
+    });
   }
 
   // Values the wording implies.
-  const givenOnly = (id: string): boolean => problem.givens.some((g) => g.candidates.length === 1 && g.candidates[0] === id);
-  if (/\b(from rest|at rest|starts? from rest|starting from rest|dropped|released|let go)\b/u.test(lower) && !givenOnly('v0')) {
+  const givenOnly = (id: string): boolean =>
+    problem.givens.some((g) => g.candidates.length === 1 && g.candidates[0] === id);
+  if (
+    /\b(from rest|at rest|starts? from rest|starting from rest|dropped|released|let go)\b/u.test(lower) &&
+    !givenOnly('v0')
+  ) {
     problem.implied.push({ id: 'v0', value: 0, why: 'it starts from rest' });
   }
-  if (/\b(comes? to (a )?(stop|rest|halt)|stops|brought to (a )?(stop|rest)|to a (stop|halt)|stopping distance)\b/u.test(lower) && !givenOnly('v')) {
+  if (
+    /\b(comes? to (a )?(stop|rest|halt)|stops|brought to (a )?(stop|rest)|to a (stop|halt)|stopping distance)\b/u.test(
+      lower,
+    ) &&
+    !givenOnly('v')
+  ) {
     problem.implied.push({ id: 'v', value: 0, why: 'it comes to a stop' });
   }
 
   problem.asked = findAsked(text, problem);
-  const request = /=\s*\?\s*([A-Za-z][A-Za-z/^*0-9]*)\s*$/u.exec(text) ?? /\b(?:in|into)\s+(?:units of\s+)?([A-Za-z][A-Za-z/^*0-9]*)\s*\)?\s*[?.!]?\s*$/u.exec(text);
+  const request =
+    /=\s*\?\s*([A-Za-z][A-Za-z/^*0-9]*)\s*$/u.exec(text) ??
+    /\b(?:in|into)\s+(?:units of\s+)?([A-Za-z][A-Za-z/^*0-9]*)\s*\)?\s*[?.!]?\s*$/u.exec(text);
   if (request?.[1] !== undefined && parseUnit(request[1]) !== null) problem.unitRequest = request[1];
   return problem;
 }
@@ -258,19 +339,25 @@ function findAsked(text: string, problem: Problem): Asked | null {
   const lower = text.toLowerCase();
   const starts = [...lower.matchAll(/\b(find|calculate|determine|compute|work out|what|how|solve for|estimate)\b/gu)];
   const last = starts.at(-1);
-  const part = last === undefined ? lower.slice(Math.max(0, lower.lastIndexOf('.', lower.length - 2) + 1)) : lower.slice(last.index);
-  const symbol = /\b(?:find|calculate|determine|compute|solve for)\s+(?:the\s+)?([A-Za-zα-ω][\w]*)\s*[.?]?\s*$/u.exec(text.slice(last?.index ?? 0));
+  const part =
+    last === undefined
+      ? lower.slice(Math.max(0, lower.lastIndexOf('.', lower.length - 2) + 1))
+      : lower.slice(last.index);
+  const symbol = /\b(?:find|calculate|determine|compute|solve for)\s+(?:the\s+)?([A-Za-zα-ω][\w]*)\s*[.?]?\s*$/u.exec(
+    text.slice(last?.index ?? 0),
+  );
   if (symbol?.[1] !== undefined) {
     const ids = lookupSymbol(symbol[1]);
     if (ids !== undefined && symbol[1].length <= 4) return { candidates: [...ids], magnitude: false };
   }
-  const matches = keywordMatches(part).sort((x, y) => x.start - y.start || (y.end - y.start) - (x.end - x.start));
+  const matches = keywordMatches(part).sort((x, y) => x.start - y.start || y.end - y.start - (x.end - x.start));
   const first = matches[0];
   if (first === undefined) return null;
   let candidates = [...first.ids];
   if (candidates.includes('v') && candidates.includes('v0')) candidates = ['v'];
   if (candidates.includes('s') && problem.givens.some((g) => g.candidates.includes('theta'))) candidates = ['range'];
-  if (candidates.includes('h') && problem.freeFall && !problem.givens.some((g) => g.candidates.includes('theta'))) candidates = ['h'];
+  if (candidates.includes('h') && problem.freeFall && !problem.givens.some((g) => g.candidates.includes('theta')))
+    candidates = ['h'];
   const magnitude = /decelerat/u.test(part.slice(first.start, first.end));
   return { candidates, magnitude };
 }

@@ -4,7 +4,17 @@
  * tried, and the engine answers only if the best-supported readings agree.
  */
 import { type Check, type Step, type TutorAnswer, refusedAnswer, solvedAnswer } from '../contract';
-import { DimensionMismatch, type Expr, dimensionsOf, evaluate, formatPlain, sameDims, toLatex, toText, variablesOf } from './expr';
+import {
+  DimensionMismatch,
+  type Expr,
+  dimensionsOf,
+  evaluate,
+  formatPlain,
+  sameDims,
+  toLatex,
+  toText,
+  variablesOf,
+} from './expr';
 import { FORMULAS, type Formula, type FormulaContext, resistorFormula } from './formulas';
 import { type Problem, dimensionName } from './parse';
 import { CONSTANTS, quantity } from './quantities';
@@ -51,7 +61,8 @@ export function formatSig(x: number, sf: number): string {
   return exp >= sf - 1 ? Math.round(rounded).toString() : rounded.toFixed(sf - 1 - exp);
 }
 
-const relClose = (a: number, b: number, tol: number): boolean => Math.abs(a - b) <= tol * Math.max(Math.abs(a), Math.abs(b), 1e-300);
+const relClose = (a: number, b: number, tol: number): boolean =>
+  Math.abs(a - b) <= tol * Math.max(Math.abs(a), Math.abs(b), 1e-300);
 
 function* assignments(problem: Problem): Generator<Map<string, Known>> {
   const givens = problem.givens;
@@ -66,7 +77,9 @@ function* assignments(problem: Problem): Generator<Map<string, Known>> {
       map.set(id, { id, si: g.si, sf: g.sf, whole: /^[-+]?\d+$/u.test(g.numberText), label: g.label });
     });
     if (ok) {
-      for (const imp of problem.implied) if (!map.has(imp.id)) map.set(imp.id, { id: imp.id, si: imp.value, sf: Number.POSITIVE_INFINITY, label: '', why: imp.why });
+      for (const imp of problem.implied)
+        if (!map.has(imp.id))
+          map.set(imp.id, { id: imp.id, si: imp.value, sf: Number.POSITIVE_INFINITY, label: '', why: imp.why });
       yield map;
     }
     // Next combination (odometer); capped, readings beyond a few hundred mean the question is too vague.
@@ -85,7 +98,8 @@ function* assignments(problem: Problem): Generator<Map<string, Known>> {
 
 function withConstants(knowns: Map<string, Known>): Map<string, Known> {
   const all = new Map(knowns);
-  if (!all.has('g')) all.set('g', { id: 'g', si: CONSTANTS.g.value, sf: Number.POSITIVE_INFINITY, label: '', constant: true });
+  if (!all.has('g'))
+    all.set('g', { id: 'g', si: CONSTANTS.g.value, sf: Number.POSITIVE_INFINITY, label: '', constant: true });
   all.set('Rgas', { id: 'Rgas', si: CONSTANTS.Rgas.value, sf: Number.POSITIVE_INFINITY, label: '', constant: true });
   return all;
 }
@@ -127,8 +141,13 @@ function routesFor(problem: Problem, knowns: Map<string, Known>, target: string)
         const value = evaluate(expr, new Map([...values, [mid, midValue]]));
         routes.push({
           target,
-          links: [{ formula: f1, target: mid, expr: expr1, value: midValue }, { formula: f, target, expr, value }],
-          used: usedOf([expr1, expr]), value, knowns: all,
+          links: [
+            { formula: f1, target: mid, expr: expr1, value: midValue },
+            { formula: f, target, expr, value },
+          ],
+          used: usedOf([expr1, expr]),
+          value,
+          knowns: all,
         });
       }
     }
@@ -148,10 +167,15 @@ function missingReason(problem: Problem, knowns: Map<string, Known>, target: str
     if (best === undefined || missing.length < best.missing.length) best = { formula: f, missing };
   }
   const q = quantity(target);
-  if (/^R\d$/u.test([...knowns.keys()].find((id) => /^R\d$/u.test(id)) ?? '') && problem.series === problem.parallel && target === 'R') {
+  if (
+    /^R\d$/u.test([...knowns.keys()].find((id) => /^R\d$/u.test(id)) ?? '') &&
+    problem.series === problem.parallel &&
+    target === 'R'
+  ) {
     return 'Say whether the resistors are connected in series or in parallel.';
   }
-  if (best === undefined || best.missing.length === 0) return `I have no formula that gives the ${q.name} in this situation from the values given.`;
+  if (best === undefined || best.missing.length === 0)
+    return `I have no formula that gives the ${q.name} in this situation from the values given.`;
   const names = best.missing.map((id) => `the ${quantity(id).name} (${quantity(id).symbol})`).join(' and ');
   const equation = `${toText(best.formula.lhs, sym)} = ${toText(best.formula.rhs, sym)}`;
   return `Not enough data to find the ${q.name}: with ${equation} I would also need ${names}.`;
@@ -166,21 +190,36 @@ function siLabel(id: string, si: number): { text: string; latex: string } {
   const unitText = id === 'theta' ? 'deg' : q.unit;
   const unitLatex = id === 'theta' ? '^\\circ' : q.unitLatex;
   const num = formatPlain(value);
-  return { text: unitText === '' ? num : `${num} ${unitText}`, latex: unitLatex === '' ? num : `${num}\\,${unitLatex}` };
+  return {
+    text: unitText === '' ? num : `${num} ${unitText}`,
+    latex: unitLatex === '' ? num : `${num}\\,${unitLatex}`,
+  };
 }
 
 export function solveProblem(problem: Problem): Solution {
-  const refuse = (status: 'invalid' | 'unsupported', reason: string, kind = 'physics'): Solution =>
-    ({ problem, answer: refusedAnswer(TOOL, status, kind, problem.text, reason) });
+  const refuse = (status: 'invalid' | 'unsupported', reason: string, kind = 'physics'): Solution => ({
+    problem,
+    answer: refusedAnswer(TOOL, status, kind, problem.text, reason),
+  });
   if (problem.invalid !== null) return refuse('invalid', problem.invalid);
   if (problem.unsupported !== null) return refuse('unsupported', problem.unsupported);
-  if (problem.asked === null) return refuse('unsupported', 'I could not tell which quantity the question asks for (write e.g. "F = ?" or "find the voltage").');
-  if (problem.asked.candidates.length === 0) return refuse('unsupported', 'The asked symbol is not one of the quantities I know.');
+  if (problem.asked === null)
+    return refuse(
+      'unsupported',
+      'I could not tell which quantity the question asks for (write e.g. "F = ?" or "find the voltage").',
+    );
+  if (problem.asked.candidates.length === 0)
+    return refuse('unsupported', 'The asked symbol is not one of the quantities I know.');
   if (problem.givens.length === 0) return refuse('unsupported', 'The question gives no values with units.');
   for (const g of problem.givens) {
     if (g.candidates.every((id) => quantity(id).positive === true) && g.si <= 0) {
       const q = quantity(g.candidates[0] ?? 't');
-      return refuse('invalid', g.candidates[0] === 'T' ? `${g.label} is below absolute zero.` : `The ${q.name} cannot be ${g.label}: it must be positive.`);
+      return refuse(
+        'invalid',
+        g.candidates[0] === 'T'
+          ? `${g.label} is below absolute zero.`
+          : `The ${q.name} cannot be ${g.label}: it must be positive.`,
+      );
     }
   }
 
@@ -197,7 +236,11 @@ export function solveProblem(problem: Problem): Solution {
   if (finite.length === 0) {
     const target = problem.asked.candidates[0] ?? 't';
     if (routes.length > 0) {
-      return refuse('invalid', `The data are inconsistent: the ${quantity(target).name} has no real value (for example a square root of a negative number or a division by zero).`, routes[0]?.links.at(-1)?.formula.family);
+      return refuse(
+        'invalid',
+        `The data are inconsistent: the ${quantity(target).name} has no real value (for example a square root of a negative number or a division by zero).`,
+        routes[0]?.links.at(-1)?.formula.family,
+      );
     }
     return refuse('unsupported', missingReason(problem, lastKnowns, target));
   }
@@ -207,10 +250,14 @@ export function solveProblem(problem: Problem): Solution {
   if (chosen === undefined) return refuse('unsupported', 'No formula applies.');
   const disagree = best.find((r) => r.target !== chosen.target || !relClose(r.value, chosen.value, 1e-6));
   if (disagree !== undefined) {
-    const a = quantity(chosen.target), b = quantity(disagree.target);
-    return refuse('unsupported', a === b
-      ? `The question is ambiguous: reading the values differently gives different ${a.name}s (${chosen.links.map((l) => l.formula.title).join(', ')} vs ${disagree.links.map((l) => l.formula.title).join(', ')}). Label the values (e.g. "v0 = ...").`
-      : `The question is ambiguous: it could ask for the ${a.name} or the ${b.name}. Name the quantity you want.`);
+    const a = quantity(chosen.target),
+      b = quantity(disagree.target);
+    return refuse(
+      'unsupported',
+      a === b
+        ? `The question is ambiguous: reading the values differently gives different ${a.name}s (${chosen.links.map((l) => l.formula.title).join(', ')} vs ${disagree.links.map((l) => l.formula.title).join(', ')}). Label the values (e.g. "v0 = ...").`
+        : `The question is ambiguous: it could ask for the ${a.name} or the ${b.name}. Name the quantity you want.`,
+    );
   }
   return { ...buildAnswer(problem, chosen), problem };
 }
@@ -221,12 +268,28 @@ function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'problem'> 
   const magnitude = problem.asked?.magnitude === true;
   const value = magnitude ? Math.abs(route.value) : route.value;
   if (q.positive === true && !(value > 0)) {
-    return { answer: refusedAnswer(TOOL, 'invalid', family, problem.text, `The data are inconsistent: they give a ${q.name} of ${formatPlain(value)} ${q.unit}, which must be positive.`) };
+    return {
+      answer: refusedAnswer(
+        TOOL,
+        'invalid',
+        family,
+        problem.text,
+        `The data are inconsistent: they give a ${q.name} of ${formatPlain(value)} ${q.unit}, which must be positive.`,
+      ),
+    };
   }
   for (const link of route.links.slice(0, -1)) {
     const mid = quantity(link.target);
     if (mid.positive === true && !(link.value > 0)) {
-      return { answer: refusedAnswer(TOOL, 'invalid', family, problem.text, `The data are inconsistent: they give a ${mid.name} of ${formatPlain(link.value)} ${mid.unit}.`) };
+      return {
+        answer: refusedAnswer(
+          TOOL,
+          'invalid',
+          family,
+          problem.text,
+          `The data are inconsistent: they give a ${mid.name} of ${formatPlain(link.value)} ${mid.unit}.`,
+        ),
+      };
     }
   }
   const usedGivens = [...route.used].map((id) => route.knowns.get(id)).filter((k): k is Known => k !== undefined);
@@ -235,8 +298,7 @@ function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'problem'> 
   // Whole numbers without a decimal point ("from 0 to 27 m/s in 9 s") do not state their precision: rounding
   // 121.5 m to one figure (100 m) would look wrong to a student and to any grader. Such data keep up to 4
   // figures, trailing zeros dropped; check() then accepts answers that agree to at least 2 figures.
-  const unstated =
-    limiting !== undefined && usedGivens.every((k) => !Number.isFinite(k.sf) || k.whole === true);
+  const unstated = limiting !== undefined && usedGivens.every((k) => !Number.isFinite(k.sf) || k.whole === true);
   const sf = unstated ? Math.max(strictSf, 4) : strictSf;
   const checkSf = unstated ? Math.max(strictSf, 2) : sf;
   const unit = (problem.unitRequest === null ? null : requestedUnit(q, problem.unitRequest)) ?? displayUnit(q, value);
@@ -247,14 +309,24 @@ function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'problem'> 
 
   // Steps.
   const steps: Step[] = [];
-  const knownLines = [...route.knowns.values()].filter((k) => !k.constant && (route.used.has(k.id)));
+  const knownLines = [...route.knowns.values()].filter((k) => !k.constant && route.used.has(k.id));
   const kText = knownLines.map((k) => {
     const si = siLabel(k.id, k.si);
     const givenUnit = k.label.split(' ').slice(1).join(' ');
-    const note = k.why !== undefined ? ` (${k.why})` : k.label !== '' && givenUnit !== quantity(k.id).unit && k.id !== 'theta' ? ` (from ${k.label})` : '';
+    const note =
+      k.why !== undefined
+        ? ` (${k.why})`
+        : k.label !== '' && givenUnit !== quantity(k.id).unit && k.id !== 'theta'
+          ? ` (from ${k.label})`
+          : '';
     return `${sym(k.id)} = ${si.text}${note}`;
   });
-  const constantsUsed = [...route.used].length >= 0 && route.links.some((l) => variablesOf(l.expr).has('g')) && !route.knowns.get('g')?.label ? ['g = 9.81 m/s^2'] : [];
+  const constantsUsed =
+    [...route.used].length >= 0 &&
+    route.links.some((l) => variablesOf(l.expr).has('g')) &&
+    !route.knowns.get('g')?.label
+      ? ['g = 9.81 m/s^2']
+      : [];
   if (route.links.some((l) => variablesOf(l.expr).has('Rgas'))) constantsUsed.push('R = 8.314 J/(mol*K)');
   steps.push({
     title: 'Write down what is known',
@@ -280,7 +352,8 @@ function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'problem'> 
     }
     const namer = (id: string): string => siLabel(id, values.get(id) ?? Number.NaN).latex;
     const namerText = (id: string): string => siLabel(id, values.get(id) ?? Number.NaN).text;
-    const atomic = (id: string): boolean => !(siLabel(id, values.get(id) ?? 0).text.includes(' ')) && (values.get(id) ?? 0) >= 0;
+    const atomic = (id: string): boolean =>
+      !siLabel(id, values.get(id) ?? 0).text.includes(' ') && (values.get(id) ?? 0) >= 0;
     const resultLabel = siLabel(link.target, link.value);
     steps.push({
       title: 'Substitute the values',
@@ -289,11 +362,12 @@ function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'problem'> 
     });
     values.set(link.target, link.value);
   }
-  const sfNote = limiting === undefined
-    ? 'All data are exact here, so the result is given to 3 significant figures.'
-    : unstated
-      ? 'The data are whole numbers that do not state their precision, so the result keeps up to 4 significant figures.'
-      : `Rounded to ${sf} significant figure${sf === 1 ? '' : 's'}, the precision of the least precise value used (${limiting.label}).`;
+  const sfNote =
+    limiting === undefined
+      ? 'All data are exact here, so the result is given to 3 significant figures.'
+      : unstated
+        ? 'The data are whole numbers that do not state their precision, so the result keeps up to 4 significant figures.'
+        : `Rounded to ${sf} significant figure${sf === 1 ? '' : 's'}, the precision of the least precise value used (${limiting.label}).`;
   steps.push({
     title: 'State the result',
     explanation: `${magnitude && route.value < 0 ? 'The acceleration is negative (it points against the motion), so the deceleration is its size. ' : ''}${q.symbol} = ${answerText}. ${sfNote}`,
@@ -312,8 +386,13 @@ function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'problem'> 
     `Rearrange for ${q.symbol}: ${q.symbol} = ${lastLink === undefined ? '' : toText(lastLink.expr, sym)}, then substitute and round to ${sf} significant figure${sf === 1 ? '' : 's'}.`,
   ];
   const answer = solvedAnswer({
-    tool: TOOL, kind: family, question: { text: problem.text, latex: '' },
-    answer: { text: answerText, latex: answerLatex }, steps, checks, hints,
+    tool: TOOL,
+    kind: family,
+    question: { text: problem.text, latex: '' },
+    answer: { text: answerText, latex: answerLatex },
+    steps,
+    checks,
+    hints,
   });
   return { answer, si: value, sf: checkSf, target: route.target, unit };
 }
@@ -332,9 +411,13 @@ function buildChecks(route: Route, unit: DisplayUnit, shown: string, sf: number,
       const want = quantity(link.target).dims;
       if (!sameDims(got, want) || !sameDims(lhs, rhs)) {
         dimsOk = false;
-        details.push(`${quantity(link.target).symbol} = ${toText(link.expr, sym)} gives ${dimensionName(got)}, expected ${dimensionName(want)}`);
+        details.push(
+          `${quantity(link.target).symbol} = ${toText(link.expr, sym)} gives ${dimensionName(got)}, expected ${dimensionName(want)}`,
+        );
       } else {
-        details.push(`${toText(link.expr, sym)} has the unit of ${dimensionName(want).replace(/^an? /u, '')} (${quantity(link.target).unit || 'none'})`);
+        details.push(
+          `${toText(link.expr, sym)} has the unit of ${dimensionName(want).replace(/^an? /u, '')} (${quantity(link.target).unit || 'none'})`,
+        );
       }
     } catch (error: unknown) {
       dimsOk = false;
@@ -353,7 +436,9 @@ function buildChecks(route: Route, unit: DisplayUnit, shown: string, sf: number,
     const rhs = evaluate(link.formula.rhs, values);
     const ok = Number.isFinite(lhs) && relClose(lhs, rhs, 1e-9);
     subOk &&= ok;
-    subDetails.push(`${toText(link.formula.lhs, sym)} = ${formatPlain(lhs)} and ${toText(link.formula.rhs, sym)} = ${formatPlain(rhs)}${ok ? '' : ' (they differ)'}`);
+    subDetails.push(
+      `${toText(link.formula.lhs, sym)} = ${formatPlain(lhs)} and ${toText(link.formula.rhs, sym)} = ${formatPlain(rhs)}${ok ? '' : ' (they differ)'}`,
+    );
   }
   checks.push({ kind: 'substitution', passed: subOk, detail: subDetails.join('; ') });
 
@@ -361,7 +446,14 @@ function buildChecks(route: Route, unit: DisplayUnit, shown: string, sf: number,
   const printed = Number(shown);
   const exact = unit.fromSI(value);
   const ulp = exact === 0 ? 0 : 10 ** (Math.floor(Math.log10(Math.abs(exact))) - sf + 1);
-  const roundOk = Number.isFinite(printed) && Math.abs(printed - exact) <= ulp * 0.5 + Math.abs(exact) * 1e-12 + 1e-300 * 0 + (exact === 0 ? 1e-12 : 0) + ulp * 0.0001;
-  checks.push({ kind: 'rounding', passed: roundOk, detail: `${formatPlain(exact)} ${unit.text} rounds to ${shown} ${unit.text} (${sf} significant figure${sf === 1 ? '' : 's'})` });
+  const roundOk =
+    Number.isFinite(printed) &&
+    Math.abs(printed - exact) <=
+      ulp * 0.5 + Math.abs(exact) * 1e-12 + 1e-300 * 0 + (exact === 0 ? 1e-12 : 0) + ulp * 0.0001;
+  checks.push({
+    kind: 'rounding',
+    passed: roundOk,
+    detail: `${formatPlain(exact)} ${unit.text} rounds to ${shown} ${unit.text} (${sf} significant figure${sf === 1 ? '' : 's'})`,
+  });
   return checks;
 }

@@ -27,9 +27,44 @@ function math(): UnitMath {
  * and English words after a number must not turn into units, so only these count.
  */
 const ALLOWED_UNITS = new Set([
-  'm', 'g', 's', 'min', 'h', 'hr', 'hour', 'minute', 'second', 'N', 'J', 'W', 'Wh', 'eV', 'cal', 'Pa', 'bar', 'atm',
-  'mmHg', 'psi', 'L', 'l', 'V', 'A', 'ohm', 'Hz', 'mol', 'K', 'degC', 'degF', 'deg', 'rad', 'ft', 'mi', 'lb', 'lbf',
-  'cc', 'tonne',
+  'm',
+  'g',
+  's',
+  'min',
+  'h',
+  'hr',
+  'hour',
+  'minute',
+  'second',
+  'N',
+  'J',
+  'W',
+  'Wh',
+  'eV',
+  'cal',
+  'Pa',
+  'bar',
+  'atm',
+  'mmHg',
+  'psi',
+  'L',
+  'l',
+  'V',
+  'A',
+  'ohm',
+  'Hz',
+  'mol',
+  'K',
+  'degC',
+  'degF',
+  'deg',
+  'rad',
+  'ft',
+  'mi',
+  'lb',
+  'lbf',
+  'cc',
+  'tonne',
 ]);
 const ALLOWED_PREFIXES = new Set(['', 'k', 'M', 'G', 'm', 'u', 'n', 'c', 'h', 'd']);
 
@@ -53,7 +88,9 @@ export function parseUnit(text: string): ParsedUnit | null {
     // mathjs types declare `prefix` a string; at run time it is a prefix object with a name.
     const prefixName = (prefix: unknown): string =>
       typeof prefix === 'string' ? prefix : String((prefix as { name?: unknown } | null)?.name ?? '');
-    const ok = u.units.every((part) => ALLOWED_UNITS.has(part.unit.name) && ALLOWED_PREFIXES.has(prefixName(part.prefix)));
+    const ok = u.units.every(
+      (part) => ALLOWED_UNITS.has(part.unit.name) && ALLOWED_PREFIXES.has(prefixName(part.prefix)),
+    );
     if (ok) {
       const d = u.dimensions;
       const dims: Dims = [d[0] ?? 0, d[1] ?? 0, d[2] ?? 0, d[3] ?? 0, d[4] ?? 0, d[6] ?? 0];
@@ -81,17 +118,44 @@ const WORD_UNITS: ReadonlyArray<readonly [RegExp, string]> = [
   [/kilomet(?:er|re)s? per hour|km\/hr|kmph|kph|km ?h\^-1/giu, 'km/h'],
   [/miles? per hour|mph/giu, 'mi/h'],
   [/met(?:er|re)s? per second|m\/sec|m ?s\^-1/giu, 'm/s'],
-  [/kilomet(?:er|re)s?/giu, 'km'], [/centimet(?:er|re)s?/giu, 'cm'], [/millimet(?:er|re)s?/giu, 'mm'],
-  [/met(?:er|re)s?/giu, 'm'], [/kilograms?|kgs/giu, 'kg'], [/milligrams?/giu, 'mg'], [/grams?/giu, 'g'],
-  [/milliseconds?/giu, 'ms'], [/seconds?|secs?/giu, 's'], [/minutes?|mins/giu, 'min'], [/hours?|hrs/giu, 'h'],
-  [/kilonewtons?/giu, 'kN'], [/newtons?/giu, 'N'], [/kilojoules?/giu, 'kJ'], [/joules?/giu, 'J'],
-  [/kilowatts?/giu, 'kW'], [/megawatts?/giu, 'MW'], [/watts?/giu, 'W'], [/kilovolts?/giu, 'kV'], [/millivolts?/giu, 'mV'],
-  [/volts?/giu, 'V'], [/milliamps?|milliamperes?/giu, 'mA'], [/amps?|amperes?/giu, 'A'],
-  [/kilo-?ohms?/giu, 'kohm'], [/mega-?ohms?/giu, 'Mohm'], [/ohms?/giu, 'ohm'],
-  [/kilohertz/giu, 'kHz'], [/megahertz/giu, 'MHz'], [/hertz/giu, 'Hz'],
-  [/kilopascals?/giu, 'kPa'], [/pascals?/giu, 'Pa'], [/atmospheres?/giu, 'atm'],
-  [/millilit(?:er|re)s?/giu, 'mL'], [/lit(?:er|re)s?/giu, 'L'], [/moles?/giu, 'mol'], [/kelvins?/giu, 'K'],
-  [/degrees? (?:celsius|centigrade)|°\s?C|ºC|℃/giu, 'degC'], [/degrees? fahrenheit|°\s?F/giu, 'degF'],
+  [/kilomet(?:er|re)s?/giu, 'km'],
+  [/centimet(?:er|re)s?/giu, 'cm'],
+  [/millimet(?:er|re)s?/giu, 'mm'],
+  [/met(?:er|re)s?/giu, 'm'],
+  [/kilograms?|kgs/giu, 'kg'],
+  [/milligrams?/giu, 'mg'],
+  [/grams?/giu, 'g'],
+  [/milliseconds?/giu, 'ms'],
+  [/seconds?|secs?/giu, 's'],
+  [/minutes?|mins/giu, 'min'],
+  [/hours?|hrs/giu, 'h'],
+  [/kilonewtons?/giu, 'kN'],
+  [/newtons?/giu, 'N'],
+  [/kilojoules?/giu, 'kJ'],
+  [/joules?/giu, 'J'],
+  [/kilowatts?/giu, 'kW'],
+  [/megawatts?/giu, 'MW'],
+  [/watts?/giu, 'W'],
+  [/kilovolts?/giu, 'kV'],
+  [/millivolts?/giu, 'mV'],
+  [/volts?/giu, 'V'],
+  [/milliamps?|milliamperes?/giu, 'mA'],
+  [/amps?|amperes?/giu, 'A'],
+  [/kilo-?ohms?/giu, 'kohm'],
+  [/mega-?ohms?/giu, 'Mohm'],
+  [/ohms?/giu, 'ohm'],
+  [/kilohertz/giu, 'kHz'],
+  [/megahertz/giu, 'MHz'],
+  [/hertz/giu, 'Hz'],
+  [/kilopascals?/giu, 'kPa'],
+  [/pascals?/giu, 'Pa'],
+  [/atmospheres?/giu, 'atm'],
+  [/millilit(?:er|re)s?/giu, 'mL'],
+  [/lit(?:er|re)s?/giu, 'L'],
+  [/moles?/giu, 'mol'],
+  [/kelvins?/giu, 'K'],
+  [/degrees? (?:celsius|centigrade)|°\s?C|ºC|℃/giu, 'degC'],
+  [/degrees? fahrenheit|°\s?F/giu, 'degF'],
   [/degrees?|°|º/giu, 'deg'],
 ];
 
@@ -111,15 +175,23 @@ export function normalizeText(question: string): string {
     // µ or μ glued to a unit letter is the micro prefix; alone (μ = 0.3) it is the friction coefficient.
     .replace(/[µμ](?=[A-Za-z])/gu, 'u');
   for (const [pattern, unit] of WORD_UNITS) {
-    text = text.replace(new RegExp(`(\\d\\.?)(\\s*)(?:${pattern.source})(?![A-Za-z])`, 'giu'), (_, d: string, sp: string) => `${d}${sp}${unit}`);
+    text = text.replace(
+      new RegExp(`(\\d\\.?)(\\s*)(?:${pattern.source})(?![A-Za-z])`, 'giu'),
+      (_, d: string, sp: string) => `${d}${sp}${unit}`,
+    );
   }
   // "27 m/s" written as "27m/s" keeps working; "5 m s^-1" style spacing inside units is rare and not supported.
   return text;
 }
 
 const PREFIXES: ReadonlyArray<readonly [string, number, string]> = [
-  ['G', 1e9, '\\mathrm{G}'], ['M', 1e6, '\\mathrm{M}'], ['k', 1e3, '\\mathrm{k}'], ['', 1, ''],
-  ['m', 1e-3, '\\mathrm{m}'], ['u', 1e-6, '\\mu '], ['n', 1e-9, '\\mathrm{n}'],
+  ['G', 1e9, '\\mathrm{G}'],
+  ['M', 1e6, '\\mathrm{M}'],
+  ['k', 1e3, '\\mathrm{k}'],
+  ['', 1, ''],
+  ['m', 1e-3, '\\mathrm{m}'],
+  ['u', 1e-6, '\\mu '],
+  ['n', 1e-9, '\\mathrm{n}'],
 ];
 
 export interface DisplayUnit {
@@ -131,7 +203,11 @@ export interface DisplayUnit {
 }
 
 const unitLatex = (text: string): string =>
-  text === 'ohm' ? '\\Omega' : text.endsWith('ohm') ? `${text.slice(0, -3)}\\Omega` : `\\mathrm{${text.replace('*', ' \\cdot ').replace(/^u/u, '\\mu ')}}`;
+  text === 'ohm'
+    ? '\\Omega'
+    : text.endsWith('ohm')
+      ? `${text.slice(0, -3)}\\Omega`
+      : `\\mathrm{${text.replace('*', ' \\cdot ').replace(/^u/u, '\\mu ')}}`;
 
 /** A unit for the student's request ("in km/h"), when it fits the quantity. */
 export function requestedUnit(q: Quantity, text: string): DisplayUnit | null {

@@ -2,9 +2,14 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { z } from 'zod';
 import { TutorConfigSchema } from '../../../tutor/config';
-import { checkInPool, solveInPool } from '../../../tutor/pool';
+import { checkInPool, practiceInPool, solveInPool } from '../../../tutor/pool';
 import { collectAnswer } from '../../../tutor/stream';
-import { CheckRequestSchema, firstIssue, SolveRequestSchema } from '../../../tutor/validateRequest';
+import {
+  CheckRequestSchema,
+  firstIssue,
+  PracticeRequestSchema,
+  SolveRequestSchema,
+} from '../../../tutor/validateRequest';
 
 /** The part of Koa's context these actions use. */
 interface TutorContext {
@@ -40,6 +45,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         solveWithEngine: (tool, question, options) => solveInPool(tool, question, options, settings),
         model: settings.model,
       });
+    },
+
+    /** POST /api/tutor/practice { tool, question } → { practice: [{ question, answer, verified }] }. */
+    async practice(ctx: TutorContext): Promise<void> {
+      const settings = config();
+      const body = parseBody(PracticeRequestSchema, ctx.request.body);
+      tooLong(body.question, settings.maxQuestionLength, 'question');
+      ctx.body = { practice: await practiceInPool(body.tool, body.question, settings) };
     },
 
     /** POST /api/tutor/check { tool, question, answer } → { correct, differences }. */

@@ -12,6 +12,12 @@ export default {
     },
     {
       method: 'POST',
+      path: '/tutor/practice',
+      handler: 'api::tutor.tutor.practice',
+      config: { auth: false, middlewares: ['api::tutor.rate-limit'] },
+    },
+    {
+      method: 'POST',
       path: '/tutor/check',
       handler: 'api::tutor.tutor.check',
       config: { auth: false, middlewares: ['api::tutor.rate-limit'] },
