@@ -5,7 +5,13 @@ import { startBackend, type Backend } from './support/backend.ts';
 
 let backend: Backend;
 before(async () => {
-  backend = await startBackend({ TUTOR_RATE_LIMIT_PER_MINUTE: '0', TUTOR_MAX_QUESTION_LENGTH: '2000' });
+  // A generous time limit: a worker's first question loads its engine, which is slow on a loaded CI machine, and
+  // these tests are about answers, not about the limit.
+  backend = await startBackend({
+    TUTOR_RATE_LIMIT_PER_MINUTE: '0',
+    TUTOR_MAX_QUESTION_LENGTH: '2000',
+    TUTOR_TIMEOUT_MS: '20000',
+  });
 });
 after(async () => {
   await backend.stop();

@@ -21,6 +21,7 @@ import { NotRational } from './poly';
 import { toLatex, toText } from './print';
 import { solveLinearSystem } from './systems';
 import { solveCalculus, solveOther, type Intent } from './calculus';
+import { solveTrig } from './trig';
 
 const TOOL = 'math-solver' as const;
 const MAX_NODES = 300;
@@ -128,7 +129,13 @@ const guard = (node: Node): void => {
 
 /** Solves and returns the engine's internal outcome (with grader and practice generator). */
 const solveOutcome = (question: string): { outcome: Outcome; node: Node } => {
+  const identity = solveTrig(question);
+  if (identity) return identity;
   const prepared = prepare(question);
+  if (prepared.intent === 'simplify') {
+    const trig = solveTrig(question, prepared.body, prepared.variable);
+    if (trig) return trig;
+  }
   const isPercent = / %$/.test(prepared.body);
   const body = prepared.body.replace(/ %$/, '');
   if (prepared.intent === 'auto') {
