@@ -67,10 +67,15 @@ describe('streamAnswer with a model', () => {
     fake.mode = 'ok';
     fake.reply = 'The train leaves at 7.30 and costs 12 euros.';
     const events = [];
-    for await (const event of streamAnswer('translator', 'Le train part à 7,30 et coûte 12 euros.', { from: 'fr', to: 'en' }, {
-      solveWithEngine: noEngine,
-      model: settings(),
-    })) {
+    for await (const event of streamAnswer(
+      'translator',
+      'Le train part à 7,30 et coûte 12 euros.',
+      { from: 'fr', to: 'en' },
+      {
+        solveWithEngine: noEngine,
+        model: settings(),
+      },
+    )) {
       events.push(event);
     }
     const names = events.map((event) => event.event);
@@ -121,6 +126,42 @@ describe('streamAnswer with a model', () => {
     });
     assert.equal(answer.status, 'unsupported');
     assert.match(answer.reason ?? '', /cut off/);
+  });
+});
+
+describe('model answers checked by an engine', () => {
+  test("a model's math answer is verified when its roots satisfy the equation, and flagged when they do not", async () => {
+    const noEngine = () =>
+      Promise.resolve({
+        tool: 'math-solver' as const,
+        kind: 'x',
+        question: { text: '', latex: '' },
+        status: 'unsupported' as const,
+        answer: null,
+        steps: [],
+        checks: [],
+        verified: false,
+        hints: [],
+        practice: [],
+        source: 'engine' as const,
+      });
+    fake.mode = 'ok';
+    fake.reply = 'Factor the quadratic.\nAnswer: x = 2, x = 3';
+    const right = await collectAnswer('math-solver', 'x^2-5x+6=0', undefined, {
+      solveWithEngine: noEngine,
+      model: settings(),
+    });
+    assert.equal(right.source, 'model');
+    assert.equal(right.checks[0]?.passed, true);
+    assert.equal(right.verified, true);
+
+    fake.reply = 'Factor the quadratic.\nAnswer: x = 2, x = 4';
+    const wrong = await collectAnswer('math-solver', 'x^2-5x+6=0', undefined, {
+      solveWithEngine: noEngine,
+      model: settings(),
+    });
+    assert.equal(wrong.checks[0]?.passed, false);
+    assert.equal(wrong.verified, false);
   });
 });
 

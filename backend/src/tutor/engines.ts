@@ -1,4 +1,4 @@
-import type { Engine, ToolId } from './contract';
+import type { Check, Engine, ToolId } from './contract';
 
 /**
  * The offline engines, loaded on first use: their rule sets and CAS libraries are heavy, and the backend must
@@ -24,4 +24,19 @@ export function engineFor(tool: ToolId): Engine | undefined {
   const engine = load();
   loaded.set(tool, engine);
   return engine;
+}
+
+/**
+ * An independent check of an answer someone else wrote (an AI model), without solving the question: for math,
+ * the candidate roots substituted into the original equation. Null when no such check applies.
+ */
+export function checkModelAnswer(tool: ToolId, question: string, answerText: string): Check | null {
+  if (tool !== 'math-solver') return null;
+  try {
+    const math = require('./math') as { checkCandidate: (question: string, answer: string) => Check | null };
+    return math.checkCandidate(question, answerText);
+  } catch (error) {
+    console.error('[tutor] checking a model answer failed', error);
+    return null;
+  }
 }

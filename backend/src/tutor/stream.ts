@@ -1,5 +1,5 @@
 import type { SolveOptions, Step, ToolId, TutorAnswer } from './contract';
-import { engineFor } from './engines';
+import { checkModelAnswer, engineFor } from './engines';
 import { type ModelSettings, ModelError, streamChat } from './model/chatCompletions';
 import { modelAnswer, promptFor } from './model/modelAnswer';
 import { noModelAnswer } from './solve';
@@ -54,7 +54,10 @@ export async function* streamAnswer(
       text += delta;
       yield { event: 'delta', data: { text: delta } };
     }
-    yield { event: 'answer', data: modelAnswer(tool, question, text) };
+    yield {
+      event: 'answer',
+      data: modelAnswer(tool, question, text, (answer) => checkModelAnswer(tool, question, answer)),
+    };
   } catch (error) {
     const kind = error instanceof ModelError ? error.kind : 'unknown';
     const message =

@@ -22,6 +22,9 @@ import { toLatex, toText } from './print';
 import { solveLinearSystem } from './systems';
 import { solveCalculus, solveOther, type Intent } from './calculus';
 import { solveTrig } from './trig';
+import { type CrossIntent, crossCheck } from './crosscheck';
+import { checkDerivativeCandidate, checkEquationCandidate } from './candidate';
+import type { Check } from '../contract';
 
 const TOOL = 'math-solver' as const;
 const MAX_NODES = 300;
@@ -127,6 +130,68 @@ const guard = (node: Node): void => {
   if (count > MAX_NODES) throw new Unsupported('the expression is too large to handle reliably');
 };
 
+const SYMBOLIC_KINDS = new Set([
+  'derivative',
+  'indefinite-integral',
+  'definite-integral',
+  'limit',
+  'factor-polynomial',
+  'expand-polynomial',
+  'expand',
+  'simplify',
+  'simplify-rational-expression',
+  'simplify-trig-expression',
+]);
+
+/**
+ * Adds compute-engine's independent cross-check to a symbolic result. CE's own limits (it throws, times out, leaves
+ * the integral unevaluated) skip it silently; a disagreement refuses the answer (`unsupported`): two independent
+ * systems disagreeing means one of them is wrong, and we cannot tell which, so nothing is shown as checked.
+ */
+const withCrossCheck = (
+  question: string,
+  solved: { outcome: Outcome; node: Node },
+  intent: CrossIntent,
+  prepared: Prepared,
+): { outcome: Outcome; node: Node } => {
+  const { outcome, node } = solved;
+  if (!SYMBOLIC_KINDS.has(outcome.kind) || node.k === 'rel') return solved;
+  let result: Node;
+  let lower: Node | undefined;
+  let upper: Node | undefined;
+  let point: Node | undefined;
+  try {
+    result = parse(outcome.answer.text.replace(/\s*\+\s*C\s*$/, ''));
+    if (outcome.kind === 'definite-integral') {
+      if (prepared.lower === undefined || prepared.upper === undefined) return solved;
+      lower = parse(prepared.lower);
+      upper = parse(prepared.upper);
+    }
+    if (intent === 'limit') {
+      if (prepared.point === undefined) return solved;
+      point = parse(prepared.point);
+    }
+  } catch {
+    return solved;
+  }
+  const check = crossCheck({
+    intent,
+    node,
+    result,
+    variable: prepared.variable ?? variables(node)[0] ?? 'x',
+    lower,
+    upper,
+    point,
+    seed: question,
+  });
+  if (!check) return solved;
+  if (!check.passed)
+    throw new Unsupported(
+      `two independent methods disagree on this answer (${check.detail}), so no answer is given rather than a possibly wrong one`,
+    );
+  return { outcome: { ...outcome, checks: [...outcome.checks, check] }, node };
+};
+
 /** Solves and returns the engine's internal outcome (with grader and practice generator). */
 const solveOutcome = (question: string): { outcome: Outcome; node: Node } => {
   const identity = solveTrig(question);
@@ -134,7 +199,7 @@ const solveOutcome = (question: string): { outcome: Outcome; node: Node } => {
   const prepared = prepare(question);
   if (prepared.intent === 'simplify') {
     const trig = solveTrig(question, prepared.body, prepared.variable);
-    if (trig) return trig;
+    if (trig) return withCrossCheck(question, trig, 'simplify', prepared);
   }
   const isPercent = / %$/.test(prepared.body);
   const body = prepared.body.replace(/ %$/, '');
@@ -151,7 +216,7 @@ const solveOutcome = (question: string): { outcome: Outcome; node: Node } => {
   guard(node);
   const vars = variables(node);
   if (prepared.intent !== 'auto') {
-    return { outcome: solveCalculus(prepared.intent, node, prepared), node };
+    return withCrossCheck(question, { outcome: solveCalculus(prepared.intent, node, prepared), node }, prepared.intent, prepared);
   }
   if (node.k === 'rel' && node.op === '=') {
     if (vars.length === 0) throw new InvalidInput('the equation has no unknown to solve for');
@@ -179,7 +244,7 @@ const solveOutcome = (question: string): { outcome: Outcome; node: Node } => {
       node,
     };
   }
-  return { outcome: solveOther('simplify', node, prepared), node };
+  return withCrossCheck(question, { outcome: solveOther('simplify', node, prepared), node }, 'simplify', prepared);
 };
 
 const refuse = (question: string, error: unknown): TutorAnswer => {
@@ -266,6 +331,44 @@ const practice = (question: string): PracticeQuestion[] => {
     out.push({ question: q, answer: answer.answer.text, verified: true });
   }
   return out;
+};
+
+/**
+ * Independently checks an answer written by someone else (an AI model) for a math question, without solving it:
+ * for an equation or a system, the candidate values (`x = 2, x = 3`; `x = 1, y = 2`) are substituted into the
+ * original equation(s) with the engine's evaluator (passed only if every value satisfies them); for "derivative
+ * of f", the candidate is compared with a finite-difference derivative of f at random points.
+ * @returns the check (it can fail, with the values that show it), or null when the question is not one of these
+ * kinds, cannot be read, or the answer cannot be read as values / an expression
+ */
+export const checkCandidate = (question: string, answerText: string): Check | null => {
+  try {
+    const prepared = prepare(question);
+    const body = prepared.body.replace(/ %$/, '');
+    if (prepared.intent === 'derivative') {
+      const f = parse(body);
+      if (f.k === 'rel') return null;
+      guard(f);
+      const vars = variables(f);
+      if (!prepared.variable && vars.length > 1) return null;
+      return checkDerivativeCandidate(f, prepared.variable ?? vars[0] ?? 'x', answerText, question);
+    }
+    if (prepared.intent !== 'auto') return null;
+    const pieces = splitEquations(body);
+    const equations = pieces.map(parse);
+    const relations: (Node & { k: 'rel' })[] = [];
+    for (const e of equations) {
+      if (e.k !== 'rel' || e.op !== '=') return null;
+      guard(e);
+      relations.push(e);
+    }
+    const unknowns = [...new Set(relations.flatMap((e) => variables(e)))];
+    if (prepared.variable && unknowns.length > 1) return null; // parameters: the answer is a formula, not values
+    return checkEquationCandidate(relations, answerText);
+  } catch {
+    // Unreadable question or answer (or too large): no check, never a pass.
+    return null;
+  }
 };
 
 export const mathEngine: Engine = {

@@ -49,10 +49,19 @@ function finalAnswer(text: string): { explanation: string; answer: string } {
   return { explanation: text.slice(0, match.index).trim(), answer: match[1].trim() };
 }
 
-/** Builds the contract from a model's full text. Unchecked model answers are never marked verified. */
-export function modelAnswer(tool: ToolId, question: string, text: string): TutorAnswer {
-  const checks: Check[] = tool === 'translator' ? [numbersKept(question, text)] : [];
+/**
+ * Builds the contract from a model's full text. Unchecked model answers are never marked verified; where an engine
+ * can check the final answer independently (`engineCheck`, e.g. roots substituted back), that check decides.
+ */
+export function modelAnswer(
+  tool: ToolId,
+  question: string,
+  text: string,
+  engineCheck: (answer: string) => Check | null = () => null,
+): TutorAnswer {
   const { explanation, answer } = tool === 'translator' ? { explanation: '', answer: text.trim() } : finalAnswer(text);
+  const engineVerdict = tool === 'translator' ? null : engineCheck(answer);
+  const checks: Check[] = tool === 'translator' ? [numbersKept(question, text)] : engineVerdict ? [engineVerdict] : [];
   return {
     tool,
     kind: tool === 'translator' ? 'translation' : 'explanation',
