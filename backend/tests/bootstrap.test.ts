@@ -92,11 +92,15 @@ describe('role permissions', () => {
     assert.deepEqual(await actionsOf('public'), [...AUTH_ACTIONS].sort());
   });
 
-  test('Authenticated may also read itself, change its password and manage its sessions', async () => {
+  test('Authenticated may also read itself, change its password, manage its sessions and use its chat', async () => {
     const own = ['user.me', 'auth.changePassword', 'auth.logout', 'auth.getSessions', 'auth.revokeSession'].map(
       (action) => `plugin::users-permissions.${action}`,
     );
-    assert.deepEqual(await actionsOf('authenticated'), [...AUTH_ACTIONS, ...own].sort());
+    // The chat's custom, owner-scoped routes; never the core actions of conversation or message.
+    const chat = ['find', 'findOne', 'create', 'update', 'delete', 'findMessages', 'sendMessage'].map(
+      (action) => `api::conversation.conversation.${action}`,
+    );
+    assert.deepEqual(await actionsOf('authenticated'), [...AUTH_ACTIONS, ...own, ...chat].sort());
   });
 });
 

@@ -28,6 +28,20 @@ const OWN_ACCOUNT_ACTIONS = [
 ].map((action) => `${UP}.${action}`);
 
 /**
+ * The chat API (src/api/conversation/routes): custom routes that act only on the caller's own conversations and
+ * messages. The core content-type actions (find, create… on conversation and message) stay closed to everyone.
+ */
+export const CHAT_ACTIONS = [
+  'find',
+  'findOne',
+  'create',
+  'update',
+  'delete',
+  'findMessages',
+  'sendMessage',
+].map((action) => `api::conversation.conversation.${action}`);
+
+/**
  * Content types whose entries anyone may read (find and findOne, nothing else), e.g. 'api::article.article'.
  * Empty until the site has public content in the backend; add a content type here when it does.
  */
@@ -44,7 +58,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<'public' | 'authenticated', reado
   public: [...AUTH_ACTIONS, ...readActions],
   // Signed-in users keep the auth actions: the site sends its token with every call, including "resend the
   // confirmation email" from the account page.
-  authenticated: [...AUTH_ACTIONS, ...OWN_ACCOUNT_ACTIONS, ...readActions],
+  authenticated: [...AUTH_ACTIONS, ...OWN_ACCOUNT_ACTIONS, ...CHAT_ACTIONS, ...readActions],
 };
 
 const RoleSchema = z.object({ id: z.number() });
