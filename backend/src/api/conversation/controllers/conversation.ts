@@ -3,9 +3,10 @@ import { errors } from '@strapi/utils';
 import { z } from 'zod';
 import { TOOL_IDS, type TutorAnswer } from '../../../tutor/contract';
 import { TutorConfigSchema } from '../../../tutor/config';
-import { solveInPool } from '../../../tutor/pool';
+import { poolDependencies } from '../../../tutor/dependencies';
 import { streamAnswer, type TutorEvent } from '../../../tutor/stream';
 import { firstIssue } from '../../../tutor/validateRequest';
+import { parseBody, rejectTooLong } from '../../../utils/request-body';
 import { ChatConfigSchema } from '../chat-config';
 
 const CONVERSATION = 'api::conversation.conversation';
@@ -86,15 +87,6 @@ interface MessageRow {
   updatedAt: string;
 }
 
-function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new errors.ValidationError('The request body must be a JSON object');
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new errors.ValidationError(firstIssue(parsed.error));
-  return parsed.data;
-}
-
 const conversationView = (row: ConversationRow) => ({
   id: row.id,
   documentId: row.documentId,
@@ -116,7 +108,8 @@ const messageView = (row: MessageRow) => ({
 });
 
 /** @returns the start of the current UTC day */
-const startOfUtcDay = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+const startOfUtcDay = (now: Date): Date =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /** A title from the first question: its first line, shortened. */
 const titleFrom = (text: string): string => {
@@ -239,11 +232,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const tutor = TutorConfigSchema.parse(strapi.config.get('tutor'));
       const chat = ChatConfigSchema.parse(strapi.config.get('chat'));
       const body = parseBody(SendMessageSchema, ctx.request.body);
-      if (body.text.length > tutor.maxQuestionLength) {
-        throw new errors.PayloadTooLargeError(
-          `text is too long: ${body.text.length} characters, at most ${tutor.maxQuestionLength}`,
-        );
-      }
+      rejectTooLong(body.text, tutor.maxQuestionLength, 'text');
       const conversation = await ownConversation(ctx);
       const owner = userOf(ctx);
       if (chat.freeDailyQuestions > 0 && (await questionsToday(owner)) >= chat.freeDailyQuestions) {
@@ -305,11 +294,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       };
 
       try {
-        for await (const event of streamAnswer(conversation.toolSlug, body.text, body.options, {
-          solveWithEngine: (tool, q, options) => solveInPool(tool, q, options, tutor),
-          model: tutor.model,
-          signal: abort.signal,
-        })) {
+        for await (const event of streamAnswer(
+          conversation.toolSlug,
+          body.text,
+          body.options,
+          poolDependencies(tutor, abort.signal),
+        )) {
           if (closed) break;
           if (event.event === 'delta') text += event.data.text;
           if (event.event === 'answer') answer = event.data;

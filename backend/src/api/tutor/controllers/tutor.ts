@@ -1,35 +1,15 @@
 import type { Core } from '@strapi/strapi';
-import { errors } from '@strapi/utils';
-import type { z } from 'zod';
 import { TutorConfigSchema } from '../../../tutor/config';
-import { checkInPool, practiceInPool, solveInPool } from '../../../tutor/pool';
+import { poolDependencies } from '../../../tutor/dependencies';
+import { checkInPool, practiceInPool } from '../../../tutor/pool';
 import { collectAnswer } from '../../../tutor/stream';
-import {
-  CheckRequestSchema,
-  firstIssue,
-  PracticeRequestSchema,
-  SolveRequestSchema,
-} from '../../../tutor/validateRequest';
+import { CheckRequestSchema, PracticeRequestSchema, SolveRequestSchema } from '../../../tutor/validateRequest';
+import { parseBody, rejectTooLong } from '../../../utils/request-body';
 
 /** The part of Koa's context these actions use. */
 interface TutorContext {
   request: { body?: unknown };
   body: unknown;
-}
-
-function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new errors.ValidationError('The request body must be a JSON object');
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new errors.ValidationError(firstIssue(parsed.error));
-  return parsed.data;
-}
-
-function tooLong(text: string, max: number, field: string): void {
-  if (text.length > max) {
-    throw new errors.PayloadTooLargeError(`${field} is too long: ${text.length} characters, at most ${max}`);
-  }
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -40,18 +20,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async solve(ctx: TutorContext): Promise<void> {
       const settings = config();
       const body = parseBody(SolveRequestSchema, ctx.request.body);
-      tooLong(body.question, settings.maxQuestionLength, 'question');
-      ctx.body = await collectAnswer(body.tool, body.question, body.options, {
-        solveWithEngine: (tool, question, options) => solveInPool(tool, question, options, settings),
-        model: settings.model,
-      });
+      rejectTooLong(body.question, settings.maxQuestionLength, 'question');
+      ctx.body = await collectAnswer(body.tool, body.question, body.options, poolDependencies(settings));
     },
 
     /** POST /api/tutor/practice { tool, question } → { practice: [{ question, answer, verified }] }. */
     async practice(ctx: TutorContext): Promise<void> {
       const settings = config();
       const body = parseBody(PracticeRequestSchema, ctx.request.body);
-      tooLong(body.question, settings.maxQuestionLength, 'question');
+      rejectTooLong(body.question, settings.maxQuestionLength, 'question');
       ctx.body = { practice: await practiceInPool(body.tool, body.question, settings) };
     },
 
@@ -59,8 +36,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async check(ctx: TutorContext): Promise<void> {
       const settings = config();
       const body = parseBody(CheckRequestSchema, ctx.request.body);
-      tooLong(body.question, settings.maxQuestionLength, 'question');
-      tooLong(body.answer, settings.maxQuestionLength, 'answer');
+      rejectTooLong(body.question, settings.maxQuestionLength, 'question');
+      rejectTooLong(body.answer, settings.maxQuestionLength, 'answer');
       ctx.body = await checkInPool(body.tool, body.question, body.answer, settings);
     },
   };
