@@ -6,8 +6,6 @@ import { clearSessionToken, readSessionToken, writeSessionToken } from '@/lib/se
 /** The jwt (mirrors the session cookie) and the signed-in user (spec §3, §4). */
 export const $token = atom<string | null>(readSessionToken());
 export const $user = atom<User | null>(null);
-/** True while the current user is being fetched, so the UI can wait instead of flashing the signed-out state. */
-export const $userLoading = atom(false);
 
 let auth: AuthApi = authApi;
 /** Tests swap the backend calls. */
@@ -33,7 +31,6 @@ export const $sessionUnreachable = atom(false);
  */
 export async function fetchUser(): Promise<User | null> {
   if (!$token.get()) return null;
-  $userLoading.set(true);
   try {
     const user = await auth.me();
     $user.set(user);
@@ -45,8 +42,6 @@ export async function fetchUser(): Promise<User | null> {
     if (!unanswered) setToken(null);
     $user.set(null);
     return null;
-  } finally {
-    $userLoading.set(false);
   }
 }
 
