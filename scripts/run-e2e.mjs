@@ -32,7 +32,7 @@ const children = [];
  * Starts a backend process and waits for the line that says where it listens.
  * @param {string} siteUrl the site origin it must allow (CORS) and link to (emails)
  * @param {string[]} settings KEY=VALUE overrides
- * @returns {Promise<{ url: string, mailUrl: string }>}
+ * @returns {Promise<{ url: string, mailUrl: string, modelUrl: string }>}
  */
 async function startBackend(siteUrl, settings) {
   const child = spawn(process.execPath, ['scripts/e2e-backend.ts', siteUrl, ...settings], {
@@ -45,7 +45,8 @@ async function startBackend(siteUrl, settings) {
   });
   const ready = (async () => {
     for await (const line of lines) {
-      if (line.startsWith('{')) return /** @type {{ url: string, mailUrl: string }} */ (JSON.parse(line));
+      if (line.startsWith('{'))
+        return /** @type {{ url: string, mailUrl: string, modelUrl: string }} */ (JSON.parse(line));
       console.log(`[backend] ${line}`);
     }
     throw new Error('the test backend closed its output before it was ready');
@@ -101,6 +102,7 @@ try {
     E2E_CONFIRM_PORT: String(confirmPort),
     E2E_BACKEND_URL: backend.url,
     E2E_MAIL_URL: backend.mailUrl,
+    E2E_MODEL_URL: backend.modelUrl,
     E2E_CONFIRM_BACKEND_URL: confirmBackend.url,
     E2E_CONFIRM_MAIL_URL: confirmBackend.mailUrl,
   });

@@ -67,6 +67,8 @@ export const STORAGE_KEYS = {
   colorMode: 'studyease:color-mode',
   visitor: 'studyease:visitor',
   reloadGuard: 'studyease:reload-guard',
+  hintsFirst: 'studyease:hints-first',
+  translatorLanguages: 'studyease:translator-languages',
 } as const;
 
 /** UI constants from the spec (§9); the Tailwind theme reads the same numbers from tailwind.config.cjs. */

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { readEmailFrom, readOAuthTestProviderUrl, readSiteUrl } from '../src/utils/env';
-import { type StudyEaseConfig, StudyEaseConfigSchema } from '../src/utils/studyease-config';
+import { DEFAULT_SUPPORT_EMAIL, type StudyEaseConfig, StudyEaseConfigSchema } from '../src/utils/studyease-config';
 
 /**
  * What the bootstrap seeds (src/bootstrap/), read here so that every environment variable is read in config/.
@@ -11,6 +11,7 @@ export default ({ env }: Core.Config.Shared.ConfigParams): StudyEaseConfig =>
     siteUrl: readSiteUrl(env),
     emailConfirmation: env.bool('EMAIL_CONFIRMATION', false),
     emailFrom: readEmailFrom(env),
+    supportEmail: env('SUPPORT_EMAIL', DEFAULT_SUPPORT_EMAIL).trim(),
     admin: {
       email: env('ADMIN_EMAIL', ''),
       password: env('ADMIN_PASSWORD', ''),

@@ -1,13 +1,18 @@
 import type { Core } from '@strapi/strapi';
 import { seed } from './bootstrap';
 import { registerOAuthTestProvider } from './bootstrap/oauth-test-provider';
+import { registerContentRules } from './content/rules';
 import { closePool } from './tutor/pool';
 import { getStudyEaseConfig } from './utils/studyease-config';
 
 export default {
-  /** Runs before the plugins' bootstraps: providers must be registered before users-permissions stores them. */
+  /**
+   * Runs before the plugins' bootstraps: providers must be registered before users-permissions stores them, and
+   * the content rules before anything (the seed included) writes.
+   */
   register({ strapi }: { strapi: Core.Strapi }): void {
     registerOAuthTestProvider(strapi, getStudyEaseConfig(strapi));
+    registerContentRules(strapi);
   },
 
   /** Runs after the plugins' bootstraps, before the server listens. */

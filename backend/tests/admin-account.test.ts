@@ -34,6 +34,7 @@ const config = (admin: { email: string; password: string }): Config => ({
   siteUrl: 'http://site.test',
   emailConfirmation: false,
   emailFrom: 'no-reply@studyease.test',
+  supportEmail: 'support@studyease.test',
   admin,
   oauthTestProviderUrl: null,
 });

@@ -88,8 +88,18 @@ describe('email templates', () => {
 });
 
 describe('role permissions', () => {
-  test('Public may use the auth routes and nothing else', async () => {
-    assert.deepEqual(await actionsOf('public'), [...AUTH_ACTIONS].sort());
+  // Reads only: find and findOne of the content the site pre-renders (plans: find), and GET /api/chat-limits.
+  const PUBLIC_READS = [
+    'api::article.article.find',
+    'api::article.article.findOne',
+    'api::plan.plan.find',
+    'api::legal-page.legal-page.find',
+    'api::legal-page.legal-page.findOne',
+    'api::chat-limit.chat-limit.find',
+  ];
+
+  test('Public may use the auth routes and read the published content and the chat limits, nothing else', async () => {
+    assert.deepEqual(await actionsOf('public'), [...AUTH_ACTIONS, ...PUBLIC_READS].sort());
   });
 
   test('Authenticated may also read itself, change its password, manage its sessions and use its chat', async () => {
@@ -97,10 +107,10 @@ describe('role permissions', () => {
       (action) => `plugin::users-permissions.${action}`,
     );
     // The chat's custom, owner-scoped routes; never the core actions of conversation or message.
-    const chat = ['find', 'findOne', 'create', 'update', 'delete', 'findMessages', 'sendMessage'].map(
+    const chat = ['find', 'findOne', 'create', 'update', 'delete', 'findMessages', 'sendMessage', 'retryMessage'].map(
       (action) => `api::conversation.conversation.${action}`,
     );
-    assert.deepEqual(await actionsOf('authenticated'), [...AUTH_ACTIONS, ...own, ...chat].sort());
+    assert.deepEqual(await actionsOf('authenticated'), [...AUTH_ACTIONS, ...own, ...chat, ...PUBLIC_READS].sort());
   });
 });
 

@@ -203,6 +203,8 @@ describe('owner isolation', () => {
     }
     const sent = await send(bob.jwt, id, { text: '1+1' });
     assert.equal(sent.status, 404);
+    const retried = await call(backend.url, 'POST', `/api/conversations/${id}/messages/any/retry`, { token: bob.jwt });
+    assert.equal(retried.status, 404);
 
     const list = ListResponse.parse((await call(backend.url, 'GET', '/api/conversations', { token: bob.jwt })).body);
     assert.ok(!list.data.some((c) => c.documentId === id));
@@ -227,6 +229,7 @@ describe('owner isolation', () => {
       ['DELETE', `/api/conversations/${documentId}`],
       ['GET', `/api/conversations/${documentId}/messages`],
       ['POST', `/api/conversations/${documentId}/messages`, { text: '1+1' }],
+      ['POST', `/api/conversations/${documentId}/messages/any/retry`],
     ];
     for (const [method, path, body] of attempts) {
       const res = await call(backend.url, method, path, { body });
@@ -251,6 +254,10 @@ describe('sending a message', () => {
     assert.match(res.type, /text\/event-stream/);
     const names = res.events.map((e) => e.event);
     assert.equal(names[0], 'start');
+    const start = z
+      .object({ tool: z.string(), source: z.string(), questionId: z.string(), messageId: z.string() })
+      .parse(res.events[0]?.data);
+    assert.deepEqual([start.tool, start.source], ['math-solver', 'engine']);
     assert.ok(names.includes('step'), names.join(' '));
     assert.deepEqual(names.slice(-2), ['answer', 'done']);
     const answer = AnswerSchema.parse(res.events.at(-2)?.data);
@@ -264,6 +271,7 @@ describe('sending a message', () => {
     assert.equal(saved[1]?.role, 'assistant');
     assert.equal(saved[1]?.status, 'complete');
     assert.equal(AnswerSchema.parse(saved[1]?.answer).answer?.text, 'x = 2, x = 3');
+    assert.deepEqual([start.questionId, start.messageId], [saved[0]?.documentId, saved[1]?.documentId]);
   });
 
   test('without an AI model, the homework helper answers that none is configured, and it is saved', async () => {
@@ -283,6 +291,32 @@ describe('sending a message', () => {
     assert.equal(answer.status, 'unsupported');
     assert.match(answer.reason ?? '', /no AI model configured/);
     assert.equal(saved[1]?.status, 'complete');
+  });
+
+  test('what it saves are ordinary documents: the document service reads them as its own', async () => {
+    const conversation = await createConversation(alice.jwt, { tool: 'math-solver' });
+    const res = await send(alice.jwt, conversation.documentId, { text: '2+3' });
+    const start = z.object({ questionId: z.string(), messageId: z.string() }).parse(res.events[0]?.data);
+    // The chat writes through the query engine; the document service (the admin panel's) must read the same rows.
+    const strapi = backend.strapi as unknown as {
+      documents(uid: string): { findOne(params: { documentId: string; populate?: string[] }): Promise<unknown> };
+    };
+    const Found = z.object({
+      documentId: z.string(),
+      publishedAt: z.string(),
+      conversation: z.object({ documentId: z.string() }).nullable().optional(),
+      title: z.string().nullable().optional(),
+    });
+    const found = async (uid: string, documentId: string, populate?: string[]) =>
+      Found.parse(await strapi.documents(uid).findOne({ documentId, ...(populate ? { populate } : {}) }));
+    for (const documentId of [start.questionId, start.messageId]) {
+      // documentIds as the document service makes them (cuid2)
+      assert.match(documentId, /^[a-z0-9]{24}$/);
+      const message = await found('api::message.message', documentId, ['conversation']);
+      assert.equal(message.conversation?.documentId, conversation.documentId);
+    }
+    // The first question names the conversation.
+    assert.equal((await found('api::conversation.conversation', conversation.documentId)).title, '2+3');
   });
 
   test('messages list oldest first across several questions', async () => {

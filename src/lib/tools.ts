@@ -21,6 +21,8 @@ export interface Tool {
   headline: string;
   /** What students bring to it, listed on the landing page. */
   topics: readonly string[];
+  /** Questions a new chat offers to click (the offline engines answer and check the solvers' ones). */
+  examples: readonly string[];
 }
 
 export const TOOLS: readonly Tool[] = [
@@ -40,6 +42,7 @@ export const TOOLS: readonly Tool[] = [
       'Derivatives, integrals and limits',
       'Inequalities with interval answers',
     ],
+    examples: ['x^2 - 5x + 6 = 0', 'solve 3(x-1) = 2x + 4', 'integrate x^2', 'limit (x^2-4)/(x-2) as x->2'],
   },
   {
     id: 'physics-solver',
@@ -57,6 +60,11 @@ export const TOOLS: readonly Tool[] = [
       "Circuits: Ohm's law, series and parallel resistors",
       'Waves and the ideal gas law',
     ],
+    examples: [
+      'A car accelerates from 0 to 27 m/s in 9 s, how far does it go?',
+      'A ball is dropped from a height of 20.0 m. How long does it take to reach the ground?',
+      'a 1.5 kΩ resistor carries 20 mA, find the voltage',
+    ],
   },
   {
     id: 'chemistry-solver',
@@ -72,6 +80,11 @@ export const TOOLS: readonly Tool[] = [
       'Mass, moles and particles',
       'Limiting reagent and theoretical yield',
       'Significant figures and units throughout',
+    ],
+    examples: [
+      'Fe + O2 -> Fe2O3',
+      'molar mass of C6H12O6',
+      'For 2 H2 + O2 -> 2 H2O, how many moles of O2 are needed to react with 3.0 mol of H2?',
     ],
   },
   {
@@ -89,6 +102,11 @@ export const TOOLS: readonly Tool[] = [
       'Hints first, so you can try before you see the answer',
       'Practice questions to check you understood',
     ],
+    examples: [
+      'Explain photosynthesis in simple words',
+      'What caused the First World War?',
+      'How do I structure a persuasive essay?',
+    ],
   },
   {
     id: 'translator',
@@ -103,6 +121,10 @@ export const TOOLS: readonly Tool[] = [
       'Formulas, numbers and units kept exactly as written',
       'Vocabulary explained in context',
       'Grammar notes when you want them',
+    ],
+    examples: [
+      'The area of a circle is A = πr², so a circle with r = 3 cm has an area of about 28.3 cm².',
+      'Water boils at 100 °C at sea level.',
     ],
   },
 ];

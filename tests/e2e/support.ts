@@ -1,7 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 
 /** Where scripts/run-e2e.mjs started things; running Playwright without it fails here, loudly. */
-export function e2eEnv(name: 'E2E_MAIL_URL' | 'E2E_CONFIRM_MAIL_URL' | 'E2E_CONFIRM_PORT' | 'E2E_BACKEND_URL'): string {
+export function e2eEnv(
+  name: 'E2E_MAIL_URL' | 'E2E_CONFIRM_MAIL_URL' | 'E2E_CONFIRM_PORT' | 'E2E_BACKEND_URL' | 'E2E_MODEL_URL',
+): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: run the e2e tests with "npm run test:e2e"`);
   return value;

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { getStudyEaseConfig } from '../utils/studyease-config';
 import { seedAdminAccount } from './admin-account';
+import { seedContent } from './content';
 import { addPlainTextToEmails } from './email-plain-text';
 import { seedOAuthTestProviderGrant } from './oauth-test-provider';
 import { seedRolePermissions } from './permissions';
@@ -18,4 +19,5 @@ export const seed = async (strapi: Core.Strapi): Promise<void> => {
   await seedUsersPermissionsSettings(strapi, config);
   await seedOAuthTestProviderGrant(strapi, config);
   await seedAdminAccount(strapi, config);
+  await seedContent(strapi, config);
 };

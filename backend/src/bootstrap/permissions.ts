@@ -39,15 +39,22 @@ export const CHAT_ACTIONS = [
   'delete',
   'findMessages',
   'sendMessage',
+  'retryMessage',
 ].map((action) => `api::conversation.conversation.${action}`);
 
 /**
- * Content types whose entries anyone may read (find and findOne, nothing else), e.g. 'api::article.article'.
- * Empty until the site has public content in the backend; add a content type here when it does.
+ * What anyone may read, signed in or not: the published content the site pre-renders (blog, pricing, legal pages;
+ * reads of draft-and-publish types are pinned to published versions by `global::published-only`) and the chat's
+ * limits for the pricing page. Never a write: editors work in the admin panel.
  */
-export const PUBLIC_CONTENT_TYPES: readonly `api::${string}.${string}`[] = [];
-
-const readActions = PUBLIC_CONTENT_TYPES.flatMap((uid) => [`${uid}.find`, `${uid}.findOne`]);
+export const PUBLIC_READ_ACTIONS = [
+  'api::article.article.find',
+  'api::article.article.findOne',
+  'api::plan.plan.find',
+  'api::legal-page.legal-page.find',
+  'api::legal-page.legal-page.findOne',
+  'api::chat-limit.chat-limit.find',
+] as const;
 
 /**
  * The complete set of actions of each end-user role. Bootstrap makes the database match it exactly: permissions
@@ -55,10 +62,10 @@ const readActions = PUBLIC_CONTENT_TYPES.flatMap((uid) => [`${uid}.find`, `${uid
  * read what (and a mistaken click cannot expose other users' data, e.g. `user.find` for Authenticated).
  */
 export const ROLE_PERMISSIONS: Readonly<Record<'public' | 'authenticated', readonly string[]>> = {
-  public: [...AUTH_ACTIONS, ...readActions],
+  public: [...AUTH_ACTIONS, ...PUBLIC_READ_ACTIONS],
   // Signed-in users keep the auth actions: the site sends its token with every call, including "resend the
   // confirmation email" from the account page.
-  authenticated: [...AUTH_ACTIONS, ...OWN_ACCOUNT_ACTIONS, ...CHAT_ACTIONS, ...readActions],
+  authenticated: [...AUTH_ACTIONS, ...OWN_ACCOUNT_ACTIONS, ...CHAT_ACTIONS, ...PUBLIC_READ_ACTIONS],
 };
 
 const RoleSchema = z.object({ id: z.number() });

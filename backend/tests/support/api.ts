@@ -65,3 +65,23 @@ export const newAccount = (prefix = 'student') => {
   const id = `${prefix}${Date.now().toString(36)}${counter}`;
   return { username: id, email: `${id}@example.com`, password: 'Secret-pass1' };
 };
+
+/** One Server-Sent Event of a chat answer. */
+export interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+/**
+ * @param text - a Server-Sent Events body (or the part read so far: an unfinished last event is left out)
+ * @returns its events in order, each `data` parsed as JSON
+ */
+export const parseEvents = (text: string): StreamEvent[] =>
+  text
+    .split('\n\n')
+    .slice(0, -1)
+    .filter((block) => block.trim() !== '')
+    .map((block) => ({
+      event: /^event: (.*)$/m.exec(block)?.[1] ?? '',
+      data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown,
+    }));

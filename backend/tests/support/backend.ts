@@ -1,7 +1,7 @@
 // Starts the real Strapi app in this process on a free port with a temporary database, plus a mail catcher
 // (and, on request, the local OAuth2 test provider), for one test file. Node's test runner gives each file its
-// own process, and Strapi is a per-process singleton (`global.strapi`), so one backend per file is also the only
-// safe shape.
+// own process, and Strapi is a per-process singleton (`global.strapi`), so one backend per file at a time is also
+// the only safe shape; a test may stop it and start another on the same database (a restart: `sameDatabaseAs`).
 //
 // Why in-process rather than spawning `strapi start`: no admin build is needed, startup errors surface as
 // rejected promises with stacks instead of a dead child process, and each start takes a few seconds.
@@ -29,7 +29,12 @@ export interface Backend {
   oauth: OAuthTestProvider | null;
   /** The Strapi instance, for reading what the bootstrap stored. */
   strapi: StrapiInstance;
-  stop(): Promise<void>;
+  /** Its database (kept by `stop({ keepDatabase: true })` for startBackend's `sameDatabaseAs`). */
+  database: TestDatabase;
+  /** The secrets it runs with (APP_KEYS, JWT_SECRET…): a restart keeps them, so sign-ins stay valid. */
+  secrets: Record<string, string>;
+  /** Stops it and drops its database, unless `keepDatabase` (then the next backend on it drops it). */
+  stop(options?: { keepDatabase?: boolean }): Promise<void>;
 }
 
 /**
@@ -49,24 +54,37 @@ export const freePort = (): Promise<number> =>
 /** Every variable the backend reads, so that nothing leaks in from the developer's shell or backend/.env. */
 const CONFIG_VARIABLES = [
   'HOST', 'BACKEND_PORT', 'PUBLIC_URL', 'SITE_URL', 'CORS_ORIGIN', 'COOKIE_SECURE', 'TRUST_PROXY',
-  'DATABASE_CLIENT', 'DATABASE_FILENAME', 'DATABASE_URL', 'DATABASE_SSL', 'DATABASE_SCHEMA',
-  'SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASS', 'SMTP_SECURE', 'EMAIL_FROM', 'EMAIL_CONFIRMATION',
+  'DATABASE_CLIENT', 'DATABASE_FILENAME', 'DATABASE_URL', 'DATABASE_SSL', 'DATABASE_SSL_REJECT_UNAUTHORIZED',
+  'DATABASE_SCHEMA', 'DATABASE_POOL_MIN', 'DATABASE_POOL_MAX', 'DATABASE_CONNECTION_TIMEOUT',
+  'SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASS', 'SMTP_SECURE', 'EMAIL_FROM', 'EMAIL_CONFIRMATION', 'SUPPORT_EMAIL',
   'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SERVE_ADMIN_PANEL', 'LOG_LEVEL', 'LOG_STARTUP', 'JWT_EXPIRES_IN',
   'AUTH_RATE_LIMIT_ENABLED', 'AUTH_RATE_LIMIT_INTERVAL_MS', 'AUTH_RATE_LIMIT_MAX', 'OAUTH_TEST_PROVIDER_URL', 'TUTOR_RATE_LIMIT_PER_MINUTE', 'TUTOR_TIMEOUT_MS', 'TUTOR_MAX_QUESTION_LENGTH', 'TUTOR_THREADS', 'AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL', 'AI_TIMEOUT_MS', 'FREE_DAILY_QUESTIONS',
   'APP_KEYS', 'API_TOKEN_SALT', 'ADMIN_JWT_SECRET', 'TRANSFER_TOKEN_SALT', 'JWT_SECRET', 'ENCRYPTION_KEY',
 ] as const;
 
+/** @returns fresh secrets for a backend (APP_KEYS, salts, JWT_SECRET, ENCRYPTION_KEY) */
+export const newSecrets = (): Record<string, string> => ({
+  APP_KEYS: Array.from({ length: 2 }, () => randomBytes(16).toString('base64')).join(','),
+  API_TOKEN_SALT: randomBytes(16).toString('base64'),
+  ADMIN_JWT_SECRET: randomBytes(16).toString('base64'),
+  TRANSFER_TOKEN_SALT: randomBytes(16).toString('base64'),
+  JWT_SECRET: randomBytes(16).toString('base64'),
+  ENCRYPTION_KEY: randomBytes(16).toString('base64'),
+});
+
 /**
  * The environment of a test backend: production mode (so Secure-cookie handling is exercised as deployed),
- * fresh secrets, and a rate limit high enough for a whole suite from one IP.
+ * fresh secrets (unless given), and a rate limit high enough for a whole suite from one IP.
  *
  * @param ports - where the backend listens and where the mail catcher takes SMTP
  * @param database - the database settings
+ * @param secrets - the secrets to use (default: fresh ones)
  * @returns the variables to set
  */
 export const testEnvironment = (
   ports: { backend: number; smtp: number },
   database: Record<string, string>,
+  secrets: Record<string, string> = newSecrets(),
 ): Record<string, string> => ({
   NODE_ENV: 'production',
   STRAPI_TELEMETRY_DISABLED: 'true',
@@ -84,12 +102,7 @@ export const testEnvironment = (
   LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'warn',
   LOG_STARTUP: 'false',
   AUTH_RATE_LIMIT_MAX: '1000',
-  APP_KEYS: Array.from({ length: 2 }, () => randomBytes(16).toString('base64')).join(','),
-  API_TOKEN_SALT: randomBytes(16).toString('base64'),
-  ADMIN_JWT_SECRET: randomBytes(16).toString('base64'),
-  TRANSFER_TOKEN_SALT: randomBytes(16).toString('base64'),
-  JWT_SECRET: randomBytes(16).toString('base64'),
-  ENCRYPTION_KEY: randomBytes(16).toString('base64'),
+  ...secrets,
   ...database,
 });
 
@@ -115,12 +128,16 @@ export type OAuthTestProviderOptions = Omit<NonNullable<Parameters<typeof startO
  * @param overrides - environment variables to change from testEnvironment (e.g. EMAIL_CONFIRMATION: 'true');
  *   OAUTH_TEST_PROVIDER_URL here points the backend at a test provider run elsewhere (the e2e runner's)
  * @param options - `oauthTestProvider`: also start the local OAuth2 test provider on a free port, set
- *   OAUTH_TEST_PROVIDER_URL to it, and stop it with the backend (true for its defaults)
+ *   OAUTH_TEST_PROVIDER_URL to it, and stop it with the backend (true for its defaults). `sameDatabaseAs`: a
+ *   backend stopped with `stop({ keepDatabase: true })`; this one starts on its database (SQLite file or
+ *   PostgreSQL database) with its secrets, as a restart of the same deployment would, and owns the database now.
+ *   `emptyDatabase`: start on an empty database rather than a copy of the template, as a first deployment does
+ *   (Strapi creates the schema and the bootstrap seeds the content with this backend's environment)
  * @returns the running backend; call stop() in an `after` hook
  */
 export const startBackend = async (
   overrides: Record<string, string> = {},
-  options: { oauthTestProvider?: boolean | OAuthTestProviderOptions } = {},
+  options: { oauthTestProvider?: boolean | OAuthTestProviderOptions; sameDatabaseAs?: Backend; emptyDatabase?: boolean } = {},
 ): Promise<Backend> => {
   // The test runner's global setup compiles; other callers (the site's e2e runner) must compile first.
   if (!existsSync(path.join(backendRoot, 'dist', 'src', 'index.js'))) {
@@ -136,11 +153,14 @@ export const startBackend = async (
     oauthTestProvider === false
       ? null
       : await startOAuthTestProvider({ ...(oauthTestProvider === true ? {} : oauthTestProvider), port: 0 });
-  const database: TestDatabase = await createTestDatabase(workDir);
+  const previous = options.sameDatabaseAs;
+  const database: TestDatabase =
+    previous?.database ?? (await createTestDatabase({ empty: options.emptyDatabase ?? false }));
+  const secrets = previous?.secrets ?? newSecrets();
   const port = await freePort();
   applyEnvironment(
     {
-      ...testEnvironment({ backend: port, smtp: mail.smtpPort }, database.env),
+      ...testEnvironment({ backend: port, smtp: mail.smtpPort }, database.env, secrets),
       ...(oauth === null ? {} : { OAUTH_TEST_PROVIDER_URL: oauth.url }),
       ...overrides,
     },
@@ -165,7 +185,9 @@ export const startBackend = async (
     mail,
     oauth,
     strapi,
-    stop: async () => {
+    database,
+    secrets,
+    stop: async ({ keepDatabase = false } = {}) => {
       // Whatever fails while stopping, the mail catcher's ports and the temporary files are released.
       try {
         // Strapi fires some queries without awaiting them (admin metrics, user lookups after a response). Closing
@@ -175,7 +197,7 @@ export const startBackend = async (
       } finally {
         await mail.stop();
         await oauth?.stop();
-        await database.drop();
+        if (!keepDatabase) await database.drop();
         if (existsSync(workDir)) rmSync(workDir, { recursive: true, force: true });
       }
     },

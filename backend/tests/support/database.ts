@@ -2,8 +2,9 @@
 // than letting Strapi create its schema again), or a fresh PostgreSQL database when the suite is run with
 // DATABASE_CLIENT=postgres and DATABASE_URL pointing at a server whose user may create databases.
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { backendRoot } from './strapi-module.ts';
 
@@ -77,11 +78,13 @@ export const dropPostgresDatabase = async (name: string): Promise<void> => {
 };
 
 /**
- * @param workDir - a temporary folder owned by the test backend (the SQLite file goes there)
- * @returns the database for one test backend
+ * @param options - `empty`: no copy of the template; Strapi then creates the schema and runs every first-start seed
+ *   itself (slower: for tests of a first start)
+ * @returns the database for one test backend. A SQLite file gets a temporary folder of its own (not the backend's),
+ *   so that a backend stopped with `keepDatabase` leaves it for the next one; drop() deletes that folder.
  */
-export const createTestDatabase = async (workDir: string): Promise<TestDatabase> => {
-  const template = process.env[TEMPLATE_VARIABLE];
+export const createTestDatabase = async ({ empty = false }: { empty?: boolean } = {}): Promise<TestDatabase> => {
+  const template = empty ? undefined : process.env[TEMPLATE_VARIABLE];
 
   if (usesPostgres()) {
     const name = `studyease_test_${randomBytes(6).toString('hex')}`;
@@ -92,11 +95,13 @@ export const createTestDatabase = async (workDir: string): Promise<TestDatabase>
     };
   }
 
-  const filename = path.join(workDir, 'data.db');
+  const folder = mkdtempSync(path.join(tmpdir(), 'studyease-test-db-'));
+  const filename = path.join(folder, 'data.db');
   if (template !== undefined && existsSync(template)) copyFileSync(template, filename);
   return {
     env: { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: filename },
-    // The file goes with workDir.
-    drop: async () => {},
+    drop: async () => {
+      rmSync(folder, { recursive: true, force: true });
+    },
   };
 };

@@ -1,75 +1,198 @@
 // A local OpenAI-compatible chat-completions server: a real HTTP server that streams Server-Sent Events chunk by
-// chunk, so the model client is tested over the wire, including its failures.
+// chunk, so the model client is tested over the wire, including its failures. A small control API on the same
+// server lets another process (the site's browser tests) change its behaviour:
+//   GET  /control → { mode, reply, chunks, chunkDelayMs, sent, requests }   (requests: how many were received)
+//   POST /control { mode?, reply?, chunks?, chunkDelayMs? } → the same; sets what is given and resets `sent`
 import { once } from 'node:events';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
 
-export type FakeModelMode = 'ok' | 'error-500' | 'slow' | 'cut';
+/**
+ * - `ok`: streams the chunks, then `[DONE]`
+ * - `error-500`: answers 500
+ * - `slow`: never answers (the client's timeout must end it)
+ * - `cut`: with `chunks`, streams all of them (`chunkDelayMs` apart), then destroys the socket (no `[DONE]`);
+ *   without, cuts the reply around its middle
+ */
+export const FAKE_MODEL_MODES = ['ok', 'error-500', 'slow', 'cut'] as const;
+export type FakeModelMode = (typeof FAKE_MODEL_MODES)[number];
 
-export interface FakeModel {
+/** What the control API reads and sets. */
+export interface FakeModelSettings {
+  mode: FakeModelMode;
+  /** The text streamed back, split into chunks of a few characters (when `chunks` is null). */
+  reply: string;
+  /** The exact chunks to stream instead of `reply`'s, or null. */
+  chunks: string[] | null;
+  /** Pause after each chunk, in milliseconds. */
+  chunkDelayMs: number;
+}
+
+export interface FakeModel extends FakeModelSettings {
   /** Base URL to use as AI_BASE_URL (…/v1). */
   url: string;
-  mode: FakeModelMode;
-  /** The text streamed back, split into chunks of a few characters. */
-  reply: string;
+  /** The server's origin, e.g. http://127.0.0.1:41234; the control API is at `${origin}/control`. */
+  origin: string;
   /** Request bodies received, newest last. */
   requests: unknown[];
+  /** Chunks written since the start or the last POST /control. */
+  sent: number;
   stop(): Promise<void>;
 }
 
-const readBody = async (req: IncomingMessage): Promise<unknown> => {
+const DEFAULT_CHUNK_DELAY_MS = 2;
+
+export const ControlBodySchema = z
+  .object({
+    mode: z.enum(FAKE_MODEL_MODES),
+    reply: z.string(),
+    chunks: z.array(z.string()).nullable(),
+    chunkDelayMs: z.number().int().min(0).max(60_000),
+  })
+  .partial()
+  .strict();
+
+const readText = async (req: IncomingMessage): Promise<string> => {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  return Buffer.concat(chunks).toString('utf8');
 };
 
 const chunk = (content: string) =>
   `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content } }] })}\n\n`;
 
-export const startFakeModel = async (reply = 'Hello'): Promise<FakeModel> => {
-  const sockets = new Set<import('node:net').Socket>();
+/** Writes and waits until the data is handed to the socket (so a destroy right after does not drop it). */
+const write = (res: ServerResponse, data: string): Promise<void> =>
+  new Promise((resolve) => {
+    res.write(data, () => resolve());
+  });
+
+const json = (res: ServerResponse, status: number, body: unknown): void => {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+};
+
+/**
+ * @param reply - the text to stream back in `ok` mode
+ * @param settings - the other settings' initial values (mode `ok`, no explicit chunks, 2 ms between chunks)
+ */
+export const startFakeModel = async (
+  reply = 'Hello',
+  settings: Partial<Omit<FakeModelSettings, 'reply'>> & { port?: number } = {},
+): Promise<FakeModel> => {
+  const sockets = new Set<Socket>();
   const state: FakeModel = {
     url: '',
-    mode: 'ok',
+    origin: '',
+    mode: settings.mode ?? 'ok',
     reply,
+    chunks: settings.chunks ?? null,
+    chunkDelayMs: settings.chunkDelayMs ?? DEFAULT_CHUNK_DELAY_MS,
     requests: [],
+    sent: 0,
     stop: async () => {
       for (const socket of sockets) socket.destroy();
       server.close();
       await once(server, 'close');
     },
   };
+  const controlView = () => ({
+    mode: state.mode,
+    reply: state.reply,
+    chunks: state.chunks,
+    chunkDelayMs: state.chunkDelayMs,
+    sent: state.sent,
+    requests: state.requests.length,
+  });
+
+  const control = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.method === 'GET') {
+      json(res, 200, controlView());
+      return;
+    }
+    if (req.method !== 'POST') {
+      json(res, 405, { error: 'GET or POST' });
+      return;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(await readText(req));
+    } catch {
+      json(res, 400, { error: 'the body must be JSON' });
+      return;
+    }
+    const parsed = ControlBodySchema.safeParse(body);
+    if (!parsed.success) {
+      json(res, 400, { error: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
+      return;
+    }
+    const { mode, reply: text, chunks, chunkDelayMs } = parsed.data;
+    if (mode !== undefined) state.mode = mode;
+    if (text !== undefined) state.reply = text;
+    if (chunks !== undefined) state.chunks = chunks;
+    if (chunkDelayMs !== undefined) state.chunkDelayMs = chunkDelayMs;
+    state.sent = 0;
+    json(res, 200, controlView());
+  };
+
+  const complete = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    state.requests.push(JSON.parse(await readText(req)) as unknown);
+    if (state.mode === 'error-500') {
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"boom"}}');
+      return;
+    }
+    if (state.mode === 'slow') return; // Never answers: the client's timeout must end it.
+    // The settings of this request: a POST /control meanwhile changes the next one.
+    const { mode, chunks, chunkDelayMs } = state;
+    const pieces = chunks ?? state.reply.match(/.{1,4}/gs) ?? [];
+    // Without explicit chunks, `cut` stops after the piece at the middle.
+    const cutAfter = mode !== 'cut' ? Infinity : chunks === null ? Math.floor(pieces.length / 2) : pieces.length - 1;
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    res.flushHeaders(); // The stream has begun, even before (or without) a first chunk.
+    for (const [index, piece] of pieces.entries()) {
+      if (res.destroyed) return; // The client went away.
+      await write(res, chunk(piece));
+      state.sent += 1;
+      // The pause also comes before a cut, so the client has read the last chunk when the connection drops.
+      await sleep(chunkDelayMs);
+      if (index >= cutAfter) {
+        res.socket?.destroy();
+        return;
+      }
+    }
+    if (mode === 'cut') {
+      // Explicit but empty chunks: cut before any text.
+      res.socket?.destroy();
+      return;
+    }
+    if (!res.destroyed) res.end('data: [DONE]\n\n');
+  };
+
   const server = createServer((req, res) => {
-    void (async () => {
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-        res.writeHead(404).end();
-        return;
-      }
-      state.requests.push(await readBody(req));
-      if (state.mode === 'error-500') {
-        res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"boom"}}');
-        return;
-      }
-      if (state.mode === 'slow') return; // Never answers: the client's timeout must end it.
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      const pieces = state.reply.match(/.{1,4}/gs) ?? [];
-      for (const [index, piece] of pieces.entries()) {
-        res.write(chunk(piece));
-        await new Promise((resolve) => setTimeout(resolve, 2));
-        if (state.mode === 'cut' && index >= Math.floor(pieces.length / 2)) {
-          res.socket?.destroy();
-          return;
-        }
-      }
-      res.end('data: [DONE]\n\n');
-    })();
+    const path = (req.url ?? '').split('?')[0];
+    const handler =
+      path === '/control'
+        ? control
+        : req.method === 'POST' && path === '/v1/chat/completions'
+          ? complete
+          : null;
+    if (!handler) {
+      res.writeHead(404).end();
+      return;
+    }
+    handler(req, res).catch((error: unknown) => {
+      if (!res.headersSent) json(res, 500, { error: error instanceof Error ? error.message : String(error) });
+      else res.destroy();
+    });
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(settings.port ?? 0, '127.0.0.1');
   await once(server, 'listening');
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.url = `${state.origin}/v1`;
   return state;
 };

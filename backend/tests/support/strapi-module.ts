@@ -14,7 +14,19 @@ export interface StrapiInstance {
     query(uid: string): {
       findMany(params?: unknown): Promise<unknown>;
       findOne(params?: unknown): Promise<unknown>;
+      count(params?: unknown): Promise<number>;
+      create(params: { data: Record<string, unknown> }): Promise<unknown>;
     };
+  };
+  /** The Document Service, the layer the admin panel and the REST API write through. */
+  documents(uid: string): {
+    create(params: { data: Record<string, unknown>; status?: 'draft' | 'published' }): Promise<unknown>;
+    update(params: {
+      documentId: string;
+      data: Record<string, unknown>;
+      status?: 'draft' | 'published';
+    }): Promise<unknown>;
+    delete(params: { documentId: string }): Promise<unknown>;
   };
   config: { get(path: string): unknown };
   load(): Promise<unknown>;

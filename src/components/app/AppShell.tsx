@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Toaster from '@/components/ui/Toaster';
 import type { AppRoute } from '@/lib/appRoute';
 import { pageTitle } from '@/lib/pageTitle';
@@ -12,8 +12,10 @@ import AccountPage from './AccountPage';
 import Dashboard from './Dashboard';
 import NotFoundView from './NotFoundView';
 import Sidebar from './Sidebar';
-import ToolHome from './ToolHome';
-import { useAppRoute } from './useAppRoute';
+import { followAppLink, useAppRoute } from './useAppRoute';
+
+// The chat carries the Markdown and maths renderer (most of the app's weight): the dashboard does not wait for it.
+const ChatView = lazy(() => import('@/components/chat/ChatView'));
 
 function routeTitle(route: AppRoute): string | undefined {
   switch (route.kind) {
@@ -68,9 +70,15 @@ export default function AppShell() {
   }, [route]);
 
   return (
-    <div className="flex w-full flex-1 flex-col md:flex-row" data-app-route={route.kind}>
-      <Sidebar route={route} />
-      <main id="main" className="flex flex-1 flex-col p-6 md:p-10">
+    // Delegation, not a control: the links inside keep their own keyboard behaviour.
+    <div className="flex w-full flex-1 flex-col md:flex-row" data-app-route={route.kind} onClick={followAppLink}>
+      <Sidebar route={route} signedIn={signedIn} />
+      <main
+        id="main"
+        className={`flex min-w-0 flex-1 flex-col px-4 pt-6 sm:px-6 md:px-10 ${
+          route.kind === 'tool' || route.kind === 'conversation' ? '' : 'pb-10'
+        }`}
+      >
         {route.kind === 'not-found' ? (
           <NotFoundView path={route.path} />
         ) : !signedIn && unreachable ? (
@@ -92,7 +100,15 @@ export default function AppShell() {
         ) : route.kind === 'account' ? (
           <AccountPage />
         ) : (
-          <ToolHome tool={route.tool} {...(route.kind === 'conversation' ? { conversationId: route.id } : {})} />
+          <Suspense
+            fallback={
+              <p role="status" className="m-auto text-slate-600 dark:text-slate-400">
+                Loading the chat…
+              </p>
+            }
+          >
+            <ChatView tool={route.tool} {...(route.kind === 'conversation' ? { conversationId: route.id } : {})} />
+          </Suspense>
         )}
       </main>
       <Toaster />

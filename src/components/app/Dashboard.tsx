@@ -1,8 +1,17 @@
-import { TOOLS } from '@/lib/tools';
+import { useStore } from '@nanostores/react';
+import { getTool, TOOLS } from '@/lib/tools';
+import { $conversations, $history } from '@/stores/conversations';
 import Icon from './Icon';
 
-/** /app: the five tools and, once signed in (issue #3, #5), recent conversations. */
+/** How many recent conversations the dashboard lists (the sidebar has them all). */
+const RECENT = 6;
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** /app: the five tools and the student's recent conversations. */
 export default function Dashboard() {
+  const conversations = useStore($conversations);
+  const history = useStore($history);
   return (
     <div className="mx-auto w-full max-w-5xl">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Your study tools</h1>
@@ -30,9 +39,44 @@ export default function Dashboard() {
         <h2 id="recent-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
           Recent conversations
         </h2>
-        <p className="mt-3 rounded-2xl border border-dashed border-slate-300 p-6 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-          Your conversations will appear here once you start one.
-        </p>
+        {history.state === 'ready' && conversations.length === 0 ? (
+          <p className="mt-3 rounded-2xl border border-dashed border-slate-300 p-6 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+            Your conversations will appear here once you start one.
+          </p>
+        ) : history.state === 'error' && conversations.length === 0 ? (
+          <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
+            Your conversations could not be loaded. They are saved; reload the page to try again.
+          </p>
+        ) : conversations.length === 0 ? (
+          <p role="status" className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+            Loading your conversations…
+          </p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+            {conversations.slice(0, RECENT).map((conversation) => {
+              const tool = getTool(conversation.tool);
+              return (
+                <li key={conversation.documentId}>
+                  <a
+                    href={`/app/${conversation.tool}/${conversation.documentId}`}
+                    className="flex items-center gap-3 px-4 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60"
+                  >
+                    <Icon name={tool.icon} className="size-5 shrink-0 text-primary-700 dark:text-primary-300" />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium text-slate-900 dark:text-white">
+                        {conversation.title || `New ${tool.name} chat`}
+                      </span>
+                      <span className="block text-xs text-slate-500 dark:text-slate-400">
+                        {tool.name} · {dateFormat.format(new Date(conversation.updatedAt))}
+                      </span>
+                    </span>
+                    <Icon name="arrowRight" className="size-4 shrink-0 text-slate-400" />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        )}
       </section>
     </div>
   );

@@ -1,45 +1,14 @@
+import { useEffect, useRef, useState } from 'react';
+import HistoryList from '@/components/chat/HistoryList';
 import type { AppRoute } from '@/lib/appRoute';
 import { TOOLS } from '@/lib/tools';
+import { loadConversations } from '@/stores/conversations';
 import Icon from './Icon';
 
 interface SidebarProps {
   route: AppRoute;
-}
-
-/** The app's tool navigation: a column on wide screens, a scrolling row on phones. */
-export default function Sidebar({ route }: SidebarProps) {
-  const active = route.kind === 'tool' || route.kind === 'conversation' ? route.tool : null;
-  return (
-    <nav
-      aria-label="Study tools"
-      className="border-b border-slate-200 bg-white md:w-64 md:shrink-0 md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col md:p-4">
-        <li>
-          <a
-            href="/app"
-            aria-current={route.kind === 'dashboard' ? 'page' : undefined}
-            className={linkClass(route.kind === 'dashboard')}
-          >
-            <Icon name="home" className="size-5 shrink-0" />
-            Dashboard
-          </a>
-        </li>
-        {TOOLS.map((tool) => (
-          <li key={tool.id}>
-            <a
-              href={`/app/${tool.id}`}
-              aria-current={active === tool.id ? 'page' : undefined}
-              className={linkClass(active === tool.id)}
-            >
-              <Icon name={tool.icon} className="size-5 shrink-0" />
-              {tool.name}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  /** The history is the student's own: it loads once the session is known. */
+  signedIn: boolean;
 }
 
 function linkClass(current: boolean): string {
@@ -47,4 +16,101 @@ function linkClass(current: boolean): string {
   return current
     ? `${base} bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-200`
     : `${base} text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800`;
+}
+
+function SidebarContent({ route, signedIn }: SidebarProps) {
+  const active = route.kind === 'tool' || route.kind === 'conversation' ? route.tool : null;
+  return (
+    <>
+      <a href={`/app/${active ?? 'math-solver'}`} className="btn-primary w-full justify-center py-2 text-sm">
+        <Icon name="plus" className="size-4" /> New chat
+      </a>
+      <nav aria-label="Study tools" className="mt-4">
+        <ul className="space-y-0.5">
+          <li>
+            <a
+              href="/app"
+              aria-current={route.kind === 'dashboard' ? 'page' : undefined}
+              className={linkClass(route.kind === 'dashboard')}
+            >
+              <Icon name="home" className="size-5 shrink-0" />
+              Dashboard
+            </a>
+          </li>
+          {TOOLS.map((tool) => (
+            <li key={tool.id}>
+              <a
+                href={`/app/${tool.id}`}
+                aria-current={active === tool.id && route.kind === 'tool' ? 'page' : undefined}
+                className={linkClass(active === tool.id)}
+              >
+                <Icon name={tool.icon} className="size-5 shrink-0" />
+                {tool.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {signedIn && <HistoryList />}
+    </>
+  );
+}
+
+/** Tools and history: a column on wide screens, a drawer behind a button on phones. */
+export default function Sidebar({ route, signedIn }: SidebarProps) {
+  const drawer = useRef<HTMLDialogElement>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  useEffect(() => {
+    if (signedIn) void loadConversations();
+  }, [signedIn]);
+
+  // Following a link in the drawer closes it.
+  useEffect(() => drawer.current?.close(), [route]);
+
+  const active = route.kind === 'tool' || route.kind === 'conversation' ? route.tool : null;
+  return (
+    <>
+      <div className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 md:hidden dark:border-slate-800 dark:bg-slate-900">
+        <button
+          type="button"
+          className="btn-ghost px-2 py-1.5 text-sm"
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen}
+          onClick={() => {
+            setDrawerOpen(true);
+            drawer.current?.showModal();
+          }}
+        >
+          <Icon name="menu" className="size-5" /> Chats
+        </button>
+        <a href={`/app/${active ?? 'math-solver'}`} className="btn-outline ml-auto px-3 py-1.5 text-sm">
+          <Icon name="plus" className="size-4" /> New chat
+        </a>
+      </div>
+      <aside className="hidden border-r border-slate-200 bg-white md:block md:w-72 md:shrink-0 dark:border-slate-800 dark:bg-slate-900">
+        <div className="sticky top-0 max-h-dvh overflow-y-auto p-4">
+          <SidebarContent route={route} signedIn={signedIn} />
+        </div>
+      </aside>
+      <dialog
+        ref={drawer}
+        aria-label="Chats and tools"
+        onClose={() => setDrawerOpen(false)}
+        onClick={(event) => event.target === drawer.current && drawer.current.close()}
+        className="app-drawer m-0 h-dvh max-h-dvh w-80 max-w-[85vw] bg-white p-0 backdrop:bg-slate-950/50 md:hidden dark:bg-slate-900"
+      >
+        <div className="flex h-full flex-col overflow-y-auto p-4">
+          <button
+            type="button"
+            className="btn-ghost mb-3 self-end px-2 py-1.5 text-sm"
+            onClick={() => drawer.current?.close()}
+          >
+            <Icon name="close" className="size-5" /> Close
+          </button>
+          {drawerOpen && <SidebarContent route={route} signedIn={signedIn} />}
+        </div>
+      </dialog>
+    </>
+  );
 }

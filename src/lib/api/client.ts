@@ -2,6 +2,7 @@ import { BACKEND_API_PREFIX, BACKEND_URL } from '@/config';
 import { stringifyQuery } from '@/lib/queryString';
 import { readSessionToken } from '@/lib/sessionCookie';
 import { API_ERROR_EVENT, ApiError, toApiError } from './errors';
+import { readServerSentEvents, type ServerSentEvent } from './sse';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -37,21 +38,16 @@ export interface ApiClientOptions {
 export function createApiClient(options: ApiClientOptions) {
   const base = `${options.baseUrl.replace(/\/+$/, '')}${options.prefix}`;
 
-  /**
-   * @returns the parsed JSON answer (undefined for an empty body)
-   * @throws {ApiError} the backend's error data, or UnknownError (500) when there is none
-   */
-  async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
+  /** Sends the request; a missing response (backend down, network gone) becomes an UnknownError. */
+  async function send(path: string, init: RequestOptions, accept: string): Promise<Response> {
     const query = init.query ? stringifyQuery(init.query) : '';
     const url = `${base}${path}${query ? `?${query}` : ''}`;
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: accept };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     const token = init.anonymous ? null : options.getToken();
     if (token) headers['Authorization'] = `Bearer ${token}`;
-
-    let response: Response;
     try {
-      response = await options.fetch(url, {
+      return await options.fetch(url, {
         method: init.method ?? 'GET',
         headers,
         body: init.body === undefined ? null : JSON.stringify(init.body),
@@ -65,26 +61,50 @@ export function createApiClient(options: ApiClientOptions) {
       const message = 'The StudyEase service could not be reached. Check your connection and try again.';
       throw fail(toApiError(0, undefined, message));
     }
+  }
 
+  /** Reads a body that may be JSON; undefined when it is empty or not JSON. */
+  async function readJson(response: Response): Promise<{ text: string; body: unknown }> {
+    const text = await response.text();
+    if (!text) return { text, body: undefined };
+    try {
+      return { text, body: JSON.parse(text) as unknown };
+    } catch {
+      return { text, body: undefined };
+    }
+  }
+
+  /**
+   * @returns the parsed JSON answer (undefined for an empty body)
+   * @throws {ApiError} the backend's error data, or UnknownError (500) when there is none
+   */
+  async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
+    const response = await send(path, init, 'application/json');
     if (
       init.redirectIsSuccess &&
       (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400))
     ) {
       return undefined as T;
     }
-    const text = await response.text();
-    let body: unknown = undefined;
-    if (text) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = undefined;
-      }
-    }
+    const { text, body } = await readJson(response);
     if (!response.ok) throw fail(toApiError(response.status, body, `Request failed with status ${response.status}`));
     if (text && body === undefined)
       throw fail(toApiError(response.status, undefined, 'The service sent an invalid answer.'));
     return body as T;
+  }
+
+  /**
+   * A call that answers with Server-Sent Events (the chat's streamed answers).
+   * @returns the events as they arrive
+   * @throws {ApiError} before the first event, when the backend refuses the call (quota, bad input, not found)
+   */
+  async function stream(path: string, init: RequestOptions = {}): Promise<AsyncGenerator<ServerSentEvent>> {
+    const response = await send(path, init, 'text/event-stream');
+    if (!response.ok || !response.body) {
+      const { body } = await readJson(response);
+      throw fail(toApiError(response.status, body, `Request failed with status ${response.status}`));
+    }
+    return readServerSentEvents(response.body);
   }
 
   function fail(error: ApiError): ApiError {
@@ -92,7 +112,7 @@ export function createApiClient(options: ApiClientOptions) {
     return error;
   }
 
-  return { request };
+  return { request, stream };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { z } from 'zod';
-import { TOOL_IDS, type TutorAnswer } from '../../../tutor/contract';
+import { type SolveOptions, TOOL_IDS, type TutorAnswer } from '../../../tutor/contract';
 import { TutorConfigSchema } from '../../../tutor/config';
 import { poolDependencies } from '../../../tutor/dependencies';
 import { streamAnswer, type TutorEvent } from '../../../tutor/stream';
@@ -33,10 +33,15 @@ export const CreateConversationSchema = z.object({
 
 export const RenameConversationSchema = z.object({ title: TitleSchema });
 
+const OptionsSchema = z.record(z.string(), z.string());
+
 export const SendMessageSchema = z.object({
   text: z.string({ message: 'text must be a string' }).trim().min(1, 'text must not be empty'),
-  options: z.record(z.string(), z.string()).optional(),
+  options: OptionsSchema.optional(),
 });
+
+/** The 400 of a retry of anything but a failed or cut-off answer. */
+export const RETRY_REFUSED = 'Only an answer that failed or was cut off can be retried';
 
 const PaginationSchema = z.object({
   page: z.coerce.number({ message: 'page must be a number' }).int('page must be a whole number').min(1).default(1),
@@ -51,7 +56,7 @@ const PaginationSchema = z.object({
 /** The part of Koa's context these actions use. */
 interface ChatContext {
   state: { user?: { id: number } };
-  params: { id?: string };
+  params: { id?: string; messageId?: string };
   query: Record<string, unknown>;
   request: { body?: unknown };
   res: {
@@ -83,9 +88,34 @@ interface MessageRow {
   text: string | null;
   answer: unknown;
   status: 'complete' | 'partial' | 'error';
+  /** A user message's send options (the tool's, e.g. a translator's languages), for a retry; else null. */
+  options?: unknown;
   createdAt: string;
   updatedAt: string;
 }
+
+/** The assistant message an answer is written into. */
+interface Reply {
+  id: number;
+  documentId: string;
+}
+
+/** The question an answer is streamed for. */
+interface Question {
+  documentId: string;
+  text: string;
+  options: SolveOptions | undefined;
+}
+
+type StartEvent = Extract<TutorEvent, { event: 'start' }>;
+
+/**
+ * What the client receives: the tutor's events, with `start` also naming the saved messages, so the site can retry
+ * the answer without reloading the conversation.
+ */
+export type ChatEvent =
+  | Exclude<TutorEvent, StartEvent>
+  | { event: 'start'; data: StartEvent['data'] & { questionId: string; messageId: string } };
 
 const conversationView = (row: ConversationRow) => ({
   id: row.id,
@@ -117,11 +147,23 @@ const titleFrom = (text: string): string => {
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 };
 
-const sse = (event: TutorEvent): string => `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+const sse = (event: ChatEvent): string => `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+
+/** The fields of a conversation the chat reads (its view's). */
+const CONVERSATION_FIELDS = ['id', 'documentId', 'toolSlug', 'title', 'createdAt', 'updatedAt'];
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const conversations = () => strapi.documents(CONVERSATION);
   const messages = () => strapi.documents(MESSAGE);
+  // The chat's hot path (ownership, sending, retrying, streaming) goes through the query engine instead of the
+  // document service, which cost several times the work per message (parameter validation and transformation, a
+  // re-read with populate after every write, and an `entry.create`/`entry.update` event that reads the entry again
+  // with a deep populate). The rows are the same: documentId is the model's default (cuid2, as the document service
+  // makes it), publishedAt is set as the document service sets it on a type without draft & publish, and neither
+  // type is localized. What these writes do not do is emit those events: a webhook set on Message or Conversation in
+  // the admin panel would not see chat traffic (none is, and chat messages are no content to publish).
+  const conversationRows = () => strapi.db.query(CONVERSATION);
+  const messageRows = () => strapi.db.query(MESSAGE);
 
   const userOf = (ctx: ChatContext): number => {
     const id = ctx.state.user?.id;
@@ -133,22 +175,155 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const ownConversation = async (ctx: ChatContext): Promise<ConversationRow> => {
     const owner = userOf(ctx);
     const documentId = ctx.params.id ?? '';
-    const found = await conversations().findFirst({
-      filters: { documentId, owner: { id: owner } },
+    const found: unknown = await conversationRows().findOne({
+      select: CONVERSATION_FIELDS,
+      where: { documentId, owner: { id: owner } },
     });
     if (!found) throw new errors.NotFoundError('Conversation not found');
-    return found as unknown as ConversationRow;
+    return found as ConversationRow;
+  };
+
+  /** The assistant messages being written by this process right now: a retry must not write into one. */
+  const streaming = new Set<string>();
+
+  /**
+   * Streams the answer to `question` into the assistant message `reply` as Server-Sent Events, saving it as it
+   * arrives: `partial` while streaming (at most every SAVE_INTERVAL_MS), `complete` with the answer at the end.
+   * A failure keeps the text that had arrived (`partial`), or saves the error's message (`error`) when none had;
+   * a client that disconnects leaves it `partial` and stops the model request.
+   *
+   * @param reset - empty the message first (a retry overwrites the failed answer)
+   */
+  const streamReply = async (
+    ctx: ChatContext,
+    conversation: ConversationRow,
+    question: Question,
+    reply: Reply,
+    { reset }: { reset: boolean },
+  ): Promise<void> => {
+    const replyId = reply.documentId;
+    streaming.add(replyId);
+    try {
+      const tutor = TutorConfigSchema.parse(strapi.config.get('tutor'));
+      /** Writes the assistant message: one UPDATE (updateMany sets no timestamps itself; the document service's
+       * update also sets publishedAt on a type without draft & publish). */
+      const write = async (data: { text: string; answer: TutorAnswer | null; status: MessageRow['status'] }) => {
+        const now = new Date();
+        await messageRows().updateMany({
+          where: { id: reply.id },
+          data: { ...data, updatedAt: now, publishedAt: now },
+        });
+      };
+      if (reset) await write({ text: '', answer: null, status: 'partial' });
+      // A new answer makes the conversation the most recently active; the first question names it. Nothing sent
+      // depends on it, so the stream does not wait for it; it is written before the stream ends.
+      const now = new Date();
+      const touched = conversationRows()
+        .updateMany({
+          where: { id: conversation.id },
+          data: {
+            title: conversation.title ? conversation.title : titleFrom(question.text),
+            updatedAt: now,
+            publishedAt: now,
+          },
+        })
+        .then(
+          () => undefined,
+          (error: unknown) => {
+            strapi.log.error(
+              `[chat] saving the conversation failed: ${error instanceof Error ? error.stack : String(error)}`,
+            );
+          },
+        );
+
+      const abort = new AbortController();
+      let closed = false;
+      ctx.res.on('close', () => {
+        if (!ctx.res.writableEnded) {
+          closed = true;
+          abort.abort();
+        }
+      });
+
+      // Headers Strapi's middlewares set (CORS, security) are on the response already; add the stream's own.
+      ctx.respond = false;
+      ctx.res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const send = (event: ChatEvent): void => {
+        if (!closed && !ctx.res.destroyed) ctx.res.write(sse(event));
+      };
+
+      let text = '';
+      let answer: TutorAnswer | null = null;
+      let failure: string | null = null;
+      let savedAt = Date.now();
+      const save = async (status: 'complete' | 'partial' | 'error'): Promise<void> => {
+        savedAt = Date.now();
+        const answerText = answer?.answer?.text ?? answer?.reason ?? '';
+        await write({ text: text || (status === 'error' ? (failure ?? '') : answerText), answer, status });
+      };
+      /** How an answer that ended (or broke off) is kept: whatever text arrived is never thrown away. */
+      const endStatus = (): 'complete' | 'partial' | 'error' =>
+        answer && !failure ? 'complete' : text ? 'partial' : 'error';
+
+      try {
+        for await (const event of streamAnswer(
+          conversation.toolSlug,
+          question.text,
+          question.options,
+          poolDependencies(tutor, abort.signal),
+        )) {
+          if (closed) break;
+          if (event.event === 'delta') text += event.data.text;
+          if (event.event === 'answer') answer = event.data;
+          if (event.event === 'error') failure = event.data.message;
+          if (event.event === 'done') await save(endStatus());
+          send(
+            event.event === 'start'
+              ? { event: 'start', data: { ...event.data, questionId: question.documentId, messageId: replyId } }
+              : event,
+          );
+          if (event.event === 'delta' && Date.now() - savedAt >= SAVE_INTERVAL_MS) await save('partial');
+        }
+        if (closed) await save('partial');
+      } catch (error) {
+        strapi.log.error(`[chat] answer failed: ${error instanceof Error ? error.stack : String(error)}`);
+        failure = 'The answer could not be completed. Please try again.';
+        await save(closed ? 'partial' : endStatus()).catch(() => undefined);
+        send({ event: 'error', data: { kind: 'unknown', message: failure } });
+        send({ event: 'done', data: {} });
+      } finally {
+        await touched;
+        if (!ctx.res.writableEnded) ctx.res.end();
+      }
+    } finally {
+      streaming.delete(replyId);
+    }
   };
 
   /** User messages the caller sent since the start of the UTC day. */
   const questionsToday = async (owner: number): Promise<number> =>
-    messages().count({
-      filters: {
+    messageRows().count({
+      where: {
         role: 'user',
         createdAt: { $gte: startOfUtcDay(new Date()).toISOString() },
         conversation: { owner: { id: owner } },
       },
     });
+
+  /** Creates a message of `conversation` and returns its ids. */
+  const createMessage = async (
+    conversation: ConversationRow,
+    data: { role: MessageRow['role']; text: string; status: MessageRow['status']; options?: SolveOptions | null },
+  ): Promise<Reply> =>
+    (await messageRows().create({
+      select: ['id', 'documentId'],
+      data: { ...data, conversation: conversation.id, publishedAt: new Date() },
+    })) as Reply;
 
   return {
     /** GET /api/conversations?page=&pageSize= → the caller's conversations, most recently active first. */
@@ -233,9 +408,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const chat = ChatConfigSchema.parse(strapi.config.get('chat'));
       const body = parseBody(SendMessageSchema, ctx.request.body);
       rejectTooLong(body.text, tutor.maxQuestionLength, 'text');
-      const conversation = await ownConversation(ctx);
       const owner = userOf(ctx);
-      if (chat.freeDailyQuestions > 0 && (await questionsToday(owner)) >= chat.freeDailyQuestions) {
+      const [conversation, asked] = await Promise.all([
+        ownConversation(ctx),
+        chat.freeDailyQuestions > 0 ? questionsToday(owner) : 0,
+      ]);
+      if (chat.freeDailyQuestions > 0 && asked >= chat.freeDailyQuestions) {
         throw new errors.RateLimitError(
           `You have used your ${chat.freeDailyQuestions} free questions for today. ` +
             'Come back tomorrow, or see the plans on the pricing page.',
@@ -243,83 +421,55 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         );
       }
 
-      // The student's message first: nothing is lost if the model or the connection fails afterwards.
-      await messages().create({
-        data: { conversation: conversation.id, role: 'user', text: body.text, status: 'complete' },
+      // The student's message first: nothing is lost if the model or the connection fails afterwards. Its options
+      // are kept for a retry.
+      const question = await createMessage(conversation, {
+        role: 'user',
+        text: body.text,
+        status: 'complete',
+        options: body.options ?? null,
       });
-      await conversations().update({
-        documentId: conversation.documentId,
-        data: conversation.title ? { title: conversation.title } : { title: titleFrom(body.text) },
-      });
+      const reply = await createMessage(conversation, { role: 'assistant', text: '', status: 'partial' });
+      await streamReply(
+        ctx,
+        conversation,
+        { documentId: question.documentId, text: body.text, options: body.options },
+        reply,
+        { reset: false },
+      );
+    },
 
-      const abort = new AbortController();
-      let closed = false;
-      ctx.res.on('close', () => {
-        if (!ctx.res.writableEnded) {
-          closed = true;
-          abort.abort();
-        }
+    /**
+     * POST /api/conversations/:id/messages/:messageId/retry → answers again the question before the assistant
+     * message `messageId` (failed or cut off), overwriting it, as the same stream as sendMessage. A retry adds no
+     * user message, so it does not count against the daily limit.
+     */
+    async retryMessage(ctx: ChatContext): Promise<void> {
+      const conversation = await ownConversation(ctx);
+      const found: unknown = await messageRows().findOne({
+        where: { documentId: ctx.params.messageId ?? '', conversation: { id: conversation.id } },
       });
-
-      // Headers Strapi's middlewares set (CORS, security) are on the response already; add the stream's own.
-      ctx.respond = false;
-      ctx.res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
+      if (!found) throw new errors.NotFoundError('Message not found');
+      const reply = found as MessageRow;
+      if (reply.role !== 'assistant' || reply.status === 'complete') throw new errors.ValidationError(RETRY_REFUSED);
+      const previous: unknown = await messageRows().findOne({
+        where: { conversation: { id: conversation.id }, role: 'user', id: { $lt: reply.id } },
+        orderBy: { id: 'desc' },
       });
-      const send = (event: TutorEvent): void => {
-        if (!closed && !ctx.res.destroyed) ctx.res.write(sse(event));
-      };
-
-      const reply = await messages().create({
-        data: { conversation: conversation.id, role: 'assistant', text: '', status: 'partial' },
-      });
-      let text = '';
-      let answer: TutorAnswer | null = null;
-      let failure: string | null = null;
-      let savedAt = Date.now();
-      const save = async (status: 'complete' | 'partial' | 'error'): Promise<void> => {
-        savedAt = Date.now();
-        const answerText = answer?.answer?.text ?? answer?.reason ?? '';
-        await messages().update({
-          documentId: reply.documentId,
-          data: {
-            text: text || (status === 'error' ? (failure ?? '') : answerText),
-            answer: (answer ?? null) as never,
-            status,
-          },
-        });
-      };
-
-      try {
-        for await (const event of streamAnswer(
-          conversation.toolSlug,
-          body.text,
-          body.options,
-          poolDependencies(tutor, abort.signal),
-        )) {
-          if (closed) break;
-          if (event.event === 'delta') text += event.data.text;
-          if (event.event === 'answer') answer = event.data;
-          if (event.event === 'error') failure = event.data.message;
-          if (event.event === 'done') {
-            await save(failure || !answer ? 'error' : 'complete');
-          }
-          send(event);
-          if (event.event === 'delta' && Date.now() - savedAt >= SAVE_INTERVAL_MS) await save('partial');
-        }
-        if (closed) await save('partial');
-      } catch (error) {
-        strapi.log.error(`[chat] answer failed: ${error instanceof Error ? error.stack : String(error)}`);
-        failure = 'The answer could not be completed. Please try again.';
-        await save(closed ? 'partial' : 'error').catch(() => undefined);
-        send({ event: 'error', data: { kind: 'unknown', message: failure } });
-        send({ event: 'done', data: {} });
-      } finally {
-        if (!ctx.res.writableEnded) ctx.res.end();
+      if (!previous) throw new errors.ValidationError(RETRY_REFUSED);
+      const asked = previous as MessageRow;
+      // Checked right before streamReply claims it (no await in between): two retries cannot both write into it.
+      if (streaming.has(reply.documentId)) {
+        throw new errors.ValidationError('This answer is still being written; retry it once it has ended');
       }
+      const options = OptionsSchema.safeParse(asked.options);
+      await streamReply(
+        ctx,
+        conversation,
+        { documentId: asked.documentId, text: asked.text ?? '', options: options.success ? options.data : undefined },
+        reply,
+        { reset: true },
+      );
     },
   };
 };

@@ -14,5 +14,6 @@ export default {
     { method: 'DELETE', path: '/conversations/:id', handler: handler('delete') },
     { method: 'GET', path: '/conversations/:id/messages', handler: handler('findMessages') },
     { method: 'POST', path: '/conversations/:id/messages', handler: handler('sendMessage') },
+    { method: 'POST', path: '/conversations/:id/messages/:messageId/retry', handler: handler('retryMessage') },
   ],
 };

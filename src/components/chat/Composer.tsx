@@ -1,0 +1,151 @@
+import { type KeyboardEvent, type SyntheticEvent, useEffect, useRef, useState } from 'react';
+import { type LanguagePair, LANGUAGES, languageOptions, readLanguagePair, saveLanguagePair } from '@/lib/languages';
+import type { ToolId } from '@/lib/tools';
+
+/** The longest question the backend takes (TUTOR_MAX_QUESTION_LENGTH's default). */
+export const MAX_QUESTION_LENGTH = 2000;
+
+interface ComposerProps {
+  tool: ToolId;
+  busy: boolean;
+  /** Sends; resolves false when the question was not taken, and the text stays in the box. */
+  onSend: (text: string, options?: Record<string, string>) => Promise<boolean>;
+  onStop: () => void;
+  /** Text to put in the box (an example clicked). */
+  fill?: { text: string; at: number } | null;
+  placeholder: string;
+}
+
+const selectClass =
+  'rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-white';
+
+/** The question box: Enter sends, Shift+Enter adds a line, Stop while an answer streams. */
+export default function Composer({ tool, busy, onSend, onStop, fill, placeholder }: ComposerProps) {
+  const [text, setText] = useState('');
+  const [pair, setPair] = useState<LanguagePair>(readLanguagePair);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const tooLong = text.length > MAX_QUESTION_LENGTH;
+
+  // An example put in the box replaces its text (state adjusted while rendering, not in an effect).
+  const [shownFill, setShownFill] = useState(fill);
+  if (fill !== shownFill) {
+    setShownFill(fill);
+    if (fill) setText(fill.text);
+  }
+  useEffect(() => {
+    if (fill) box.current?.focus();
+  }, [fill]);
+
+  // The box grows with its text, up to a limit, then scrolls.
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    element.style.height = `${Math.min(element.scrollHeight, 240)}px`;
+  }, [text]);
+
+  async function send() {
+    const question = text.trim();
+    if (!question || busy || tooLong) return;
+    setText('');
+    const taken = await onSend(question, tool === 'translator' ? languageOptions(pair) : undefined);
+    // Not taken (limit reached, no connection): the question comes back, nothing typed is lost.
+    if (!taken) setText((current) => current || question);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  }
+
+  function onSubmit(event: SyntheticEvent) {
+    event.preventDefault();
+    void send();
+  }
+
+  function changePair(next: LanguagePair) {
+    setPair(next);
+    saveLanguagePair(next);
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="mx-auto w-full max-w-3xl" aria-label="Ask a question">
+      {tool === 'translator' && (
+        <div className="mb-2 flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+          <label className="flex items-center gap-2">
+            From
+            <select
+              aria-label="Translate from"
+              className={selectClass}
+              value={pair.from}
+              onChange={(e) => changePair({ ...pair, from: e.target.value })}
+            >
+              <option value="">Detect language</option>
+              {LANGUAGES.map((language) => (
+                <option key={language}>{language}</option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            className="btn-ghost px-2 py-1 text-sm"
+            aria-label="Swap languages"
+            disabled={!pair.from}
+            onClick={() => changePair({ from: pair.to, to: pair.from })}
+          >
+            ⇄
+          </button>
+          <label className="flex items-center gap-2">
+            To
+            <select
+              aria-label="Translate to"
+              className={selectClass}
+              value={pair.to}
+              onChange={(e) => changePair({ ...pair, to: e.target.value })}
+            >
+              {LANGUAGES.map((language) => (
+                <option key={language}>{language}</option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
+      <div className="flex items-end gap-2 rounded-2xl border border-slate-300 bg-white p-2 shadow-sm focus-within:border-primary-500 focus-within:ring-2 focus-within:ring-primary-500/30 dark:border-slate-700 dark:bg-slate-900">
+        <label htmlFor="question" className="sr-only">
+          Your question
+        </label>
+        <textarea
+          id="question"
+          ref={box}
+          rows={1}
+          value={text}
+          placeholder={placeholder}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          aria-invalid={tooLong || undefined}
+          aria-describedby="question-help"
+          className="max-h-60 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-slate-900 outline-none placeholder:text-slate-400 dark:text-white dark:placeholder:text-slate-500"
+        />
+        {busy ? (
+          <button type="button" className="btn-outline px-4 py-2" onClick={onStop}>
+            Stop
+          </button>
+        ) : (
+          <button type="submit" className="btn-primary px-4 py-2" disabled={!text.trim() || tooLong}>
+            Send
+          </button>
+        )}
+      </div>
+      <p id="question-help" className="mt-1.5 flex justify-between gap-4 text-xs text-slate-500 dark:text-slate-400">
+        <span>Enter to send, Shift+Enter for a new line.</span>
+        {text.length > MAX_QUESTION_LENGTH - 200 && (
+          <span className={tooLong ? 'font-semibold text-red-700 dark:text-red-300' : undefined}>
+            {text.length} / {MAX_QUESTION_LENGTH}
+          </span>
+        )}
+      </p>
+    </form>
+  );
+}

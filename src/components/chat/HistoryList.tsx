@@ -1,0 +1,61 @@
+import { useStore } from '@nanostores/react';
+import { groupByDate } from '@/lib/historyGroups';
+import { $chat } from '@/stores/chat';
+import { $conversations, $history, loadConversations } from '@/stores/conversations';
+import HistoryItem from './HistoryItem';
+
+/** The student's conversations, grouped by when they were last active, newest first. */
+export default function HistoryList() {
+  const conversations = useStore($conversations);
+  const history = useStore($history);
+  const { conversationId } = useStore($chat);
+
+  return (
+    <section aria-labelledby="history-heading" className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+      <h2
+        id="history-heading"
+        className="px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400"
+      >
+        History
+      </h2>
+      {history.state === 'loading' && conversations.length === 0 && (
+        <p role="status" className="px-3 py-2 text-sm text-slate-500 dark:text-slate-400">
+          Loading…
+        </p>
+      )}
+      {history.state === 'error' && (
+        <p role="alert" className="px-3 py-2 text-sm text-red-700 dark:text-red-300">
+          Your history could not be loaded.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void loadConversations()}>
+            Try again
+          </button>
+        </p>
+      )}
+      {history.state === 'ready' && conversations.length === 0 && (
+        <p className="px-3 py-2 text-sm text-slate-500 dark:text-slate-400">Your conversations will appear here.</p>
+      )}
+      {groupByDate(conversations).map((group) => (
+        <div key={group.label} className="mt-3">
+          <h3 className="px-3 text-xs font-medium text-slate-500 dark:text-slate-400">{group.label}</h3>
+          <ul className="mt-1 space-y-0.5">
+            {group.items.map((conversation) => (
+              <li key={conversation.documentId}>
+                <HistoryItem conversation={conversation} current={conversation.documentId === conversationId} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {history.hasMore && (
+        <button
+          type="button"
+          className="btn-ghost mt-2 w-full py-1.5 text-sm"
+          disabled={history.state === 'loading'}
+          onClick={() => void loadConversations(true)}
+        >
+          {history.state === 'loading' ? 'Loading…' : 'Show more'}
+        </button>
+      )}
+    </section>
+  );
+}
