@@ -6,10 +6,13 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { appShellRewrite } from './src/integrations/app-shell-rewrite.ts';
 import { sitemapAlias } from './src/integrations/sitemap-alias.ts';
+import { sitemapLastmod } from './src/integrations/sitemap-lastmod.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 
 const SITE_URL = process.env.SITE_URL || 'http://localhost:4321';
+/** Where the build reads content (src/lib/cms/client.ts reads the same variables): its images may be optimised. */
+const CMS = new URL(process.env.CMS_URL || process.env.PUBLIC_BACKEND_URL || 'http://localhost:1337');
 
 /** A build id published with each build (dist/build.json) so open tabs can notice a newer deploy. */
 function buildId() {
@@ -36,12 +39,13 @@ export default defineConfig({
   build: { format: 'file' },
   server: { port: Number(process.env.PORT) || 4321, host: 'localhost' },
   redirects: { '/zh/app': '/app' },
+  image: { remotePatterns: [{ protocol: CMS.protocol.replace(':', ''), hostname: CMS.hostname }] },
   // Hover prefetch is our own few lines (src/scripts/prefetch.ts): Astro's prefetcher costs 1.1 KB gzip on every
   // page and has no concurrency limit, where the spec asks for at most four loads at once.
   prefetch: false,
   integrations: [
     react(),
-    sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) }),
+    sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname), serialize: sitemapLastmod() }),
     // After sitemap: it copies the sitemap index that integration wrote.
     sitemapAlias(),
     appShellRewrite(),

@@ -2,6 +2,9 @@
 // Serves the built site (dist/) the way a static host does: files as they are, `/pricing` → pricing.html,
 // every `/app/**` path → the one app-shell page, /zh/app → /app, unknown paths → 404.html with status 404.
 // Used by `npm start` and the e2e tests; deployments use their host's rules (public/_redirects).
+// With REBUILD_SECRET set it also offers the rebuild hook the CMS calls on every publish (scripts/rebuild.mjs):
+// `POST /__rebuild` builds the site into a new folder and swaps it in, `GET /__rebuild/status` says how that went.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -9,6 +12,10 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isAppPath, rewriteTarget } from '../src/lib/appPaths.ts';
 import { parseAppRoute } from '../src/lib/appRoute.ts';
+import { createRebuilder, DEFAULT_REBUILD_COMMAND } from './rebuild.mjs';
+
+/** Path of the rebuild hook; `${HOOK_PATH}/status` reports on it. Not a page path: no page starts with `__`. */
+export const HOOK_PATH = '/__rebuild';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -72,19 +79,93 @@ function cacheControl(file) {
   return 'no-cache';
 }
 
+/** @param {string} value */
+const digest = (value) => createHash('sha256').update(value).digest();
+
 /**
- * @param {{ root: string }} options
+ * Whether the request carries `Authorization: Bearer <secret>` (compared in constant time).
+ * @param {import('node:http').IncomingMessage} req
+ * @param {string} secret
  */
-export function createSiteServer({ root }) {
-  const distRoot = resolve(root);
+function authorized(req, secret) {
+  const header = req.headers.authorization ?? '';
+  const match = /^Bearer (.+)$/.exec(header);
+  return match !== null && timingSafeEqual(digest(match[1] ?? ''), digest(secret));
+}
+
+/**
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} status
+ * @param {unknown} body
+ */
+function sendJson(res, status, body) {
+  res.writeHead(status, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * The rebuild hook's routes: 404 when the hook is off, 401 without the secret, `POST /__rebuild` → 202 (a build
+ * is scheduled), `GET /__rebuild/status` → the rebuilder's status.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {string} pathname
+ * @param {{ secret: string, rebuilder: ReturnType<typeof createRebuilder> } | undefined} hook
+ */
+function handleHook(req, res, pathname, hook) {
+  if (!hook) {
+    sendJson(res, 404, { error: 'Not Found' });
+    return;
+  }
+  if (!authorized(req, hook.secret)) {
+    res.setHeader('WWW-Authenticate', 'Bearer');
+    sendJson(res, 401, { error: 'Unauthorized' });
+    return;
+  }
+  if (pathname === HOOK_PATH && req.method === 'POST') {
+    // The body (the CMS's event) is not needed: every build reads all the published content.
+    req.resume();
+    hook.rebuilder.request();
+    sendJson(res, 202, { scheduled: true, ...hook.rebuilder.status() });
+    return;
+  }
+  if (pathname === `${HOOK_PATH}/status` && (req.method === 'GET' || req.method === 'HEAD')) {
+    sendJson(res, 200, hook.rebuilder.status());
+    return;
+  }
+  if (pathname === HOOK_PATH || pathname === `${HOOK_PATH}/status`) {
+    res.setHeader('Allow', pathname === HOOK_PATH ? 'POST' : 'GET, HEAD');
+    sendJson(res, 405, { error: 'Method Not Allowed' });
+    return;
+  }
+  sendJson(res, 404, { error: 'Not Found' });
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.root the build folder to serve (the first one, when a rebuild hook is given)
+ * @param {{ secret: string, rebuilder: ReturnType<typeof createRebuilder> }} [options.hook] the rebuild hook:
+ *   the served folder is then the rebuilder's current one
+ */
+export function createSiteServer({ root, hook }) {
+  const fixedRoot = resolve(root);
   return createServer(async (req, res) => {
+    // Each request reads the served folder once: a swap during it does not move it to another build.
+    const lease = hook?.rebuilder.acquire();
+    if (lease) res.once('close', lease.release);
+    const distRoot = lease?.folder ?? fixedRoot;
     try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const hookPath = url.pathname === HOOK_PATH || url.pathname.startsWith(`${HOOK_PATH}/`);
+      // With the hook off, a GET there is any unknown path (the 404 page), as it always was.
+      if (hookPath && (hook || (req.method !== 'GET' && req.method !== 'HEAD'))) {
+        handleHook(req, res, url.pathname, hook);
+        return;
+      }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
         res.end('Method Not Allowed');
         return;
       }
-      const url = new URL(req.url ?? '/', 'http://localhost');
       let pathname;
       try {
         pathname = decodeURIComponent(url.pathname);
@@ -128,6 +209,37 @@ export function createSiteServer({ root }) {
   });
 }
 
+/**
+ * Where rebuilds go unless REBUILD_DIR says otherwise: a folder git, ESLint and Prettier already ignore (built
+ * JavaScript must not be linted) and `npm ci` clears. Keep REBUILD_DIR inside the project: Astro writes a build's
+ * server chunks beside its output only when that is under the working folder, else into the shared `.astro/`,
+ * where any other build running at the same time breaks it.
+ */
+export const DEFAULT_BUILDS_DIR = 'node_modules/.cache/studyease-site-builds';
+
+/**
+ * The rebuild hook from the environment: on with REBUILD_SECRET, else off (the server only serves files).
+ * @param {string} root the folder served first
+ * @param {Record<string, string | undefined>} env
+ */
+export function hookFromEnv(root, env) {
+  const secret = env['REBUILD_SECRET'] ?? '';
+  if (secret === '') return undefined;
+  const number = (/** @type {string} */ name, /** @type {number} */ fallback) => {
+    const value = Number(env[name]);
+    return env[name] && Number.isFinite(value) && value >= 0 ? value : fallback;
+  };
+  const rebuilder = createRebuilder({
+    initialFolder: root,
+    buildsDir: resolve(env['REBUILD_DIR'] || DEFAULT_BUILDS_DIR),
+    command: env['REBUILD_COMMAND'] || DEFAULT_REBUILD_COMMAND,
+    env: { ...env, ASTRO_TELEMETRY_DISABLED: '1' },
+    debounceMs: number('REBUILD_DEBOUNCE_MS', 2000),
+    keep: number('REBUILD_KEEP', 3),
+  });
+  return { secret, rebuilder };
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = resolve(process.env.DIST_DIR || 'dist');
   if (!(await isFile(join(root, 'index.html')))) {
@@ -136,15 +248,20 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   }
   const port = Number(process.env.PORT) || 4321;
   const host = process.env.HOST || 'localhost';
-  const server = createSiteServer({ root });
+  const hook = hookFromEnv(root, process.env);
+  const server = createSiteServer({ root, ...(hook ? { hook } : {}) });
   server.on('error', (error) => {
     console.error(`[serve] Could not listen on ${host}:${port}: ${error.message}`);
     process.exit(1);
   });
   server.listen(port, host, () => {
     console.log(`StudyEase site: http://${host}:${port}`);
+    if (hook) console.log(`[rebuild] hook on: POST http://${host}:${port}${HOOK_PATH} (pid ${process.pid})`);
   });
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () => {
+    hook?.rebuilder.stop();
+    server.close(() => process.exit(0));
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -2,7 +2,10 @@
 // `npm start`: the whole product on one machine. Starts the mail catcher, builds and starts the Strapi backend
 // (SQLite, seeded on first start, admin panel included), waits until it is healthy, builds the site against it
 // and serves it. Prints every URL; Ctrl+C stops everything.
+// Publishing in the admin panel rebuilds the site: the site server runs with its rebuild hook on (a random secret
+// per start) and the backend calls it on every publish, unpublish or change of the site's content.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 
@@ -12,6 +15,9 @@ const MAIL_SMTP_PORT = Number(process.env.MAIL_CATCHER_SMTP_PORT) || 1025;
 const MAIL_HTTP_PORT = Number(process.env.MAIL_CATCHER_HTTP_PORT) || 1080;
 const SITE_URL = process.env.SITE_URL || `http://localhost:${SITE_PORT}`;
 const BACKEND_URL = process.env.PUBLIC_BACKEND_URL || `http://localhost:${BACKEND_PORT}`;
+/** The site's rebuild hook (scripts/serve.mjs); the secret lives only as long as this start. */
+const REBUILD_HOOK_URL = `http://localhost:${SITE_PORT}/__rebuild`;
+const REBUILD_SECRET = randomBytes(24).toString('base64url');
 
 /** @type {import('node:child_process').ChildProcess[]} */
 const children = [];
@@ -22,7 +28,15 @@ const env = {
 };
 
 function stopAll(code = 0) {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  for (const child of children) {
+    if (child.exitCode !== null || child.pid === undefined) continue;
+    // The whole group: `npm run start` does not pass SIGTERM on to Strapi, which would be left running.
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+  }
   process.exit(code);
 }
 process.on('SIGINT', () => stopAll(0));
@@ -41,7 +55,9 @@ async function run(label, command, args, extraEnv = {}) {
 
 /** Starts a long-running process; if it dies, everything stops, so nothing is left half up. */
 function daemon(label, command, args, extraEnv = {}) {
-  const child = spawn(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  // Its own process group, so that stopAll() reaches whatever it starts (npm → Strapi). Ctrl+C reaches this
+  // process only, and stopAll() passes it on.
+  const child = spawn(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv }, detached: true });
   children.push(child);
   child.on('exit', (code) => {
     console.error(`start: ${label} stopped (exit code ${code}); stopping the rest`);
@@ -75,6 +91,8 @@ const backendEnv = {
   SITE_URL,
   SMTP_HOST: process.env.SMTP_HOST || '127.0.0.1',
   SMTP_PORT: process.env.SMTP_PORT || String(MAIL_SMTP_PORT),
+  SITE_REBUILD_HOOK_URL: REBUILD_HOOK_URL,
+  SITE_REBUILD_SECRET: REBUILD_SECRET,
 };
 
 if (!process.env.SMTP_HOST) {
@@ -91,8 +109,16 @@ if (process.env.STUDYEASE_SKIP_BACKEND_BUILD !== '1' || !existsSync('backend/dis
 daemon('backend', 'npm', ['run', 'start', '--prefix', 'backend'], backendEnv);
 await waitForHealth(`${BACKEND_URL}/_health`, 180_000);
 
-await run('building the site', 'npx', ['astro', 'build'], { SITE_URL, PUBLIC_BACKEND_URL: BACKEND_URL });
-daemon('site', process.execPath, ['scripts/serve.mjs'], { PORT: String(SITE_PORT) });
+const siteEnv = { SITE_URL, PUBLIC_BACKEND_URL: BACKEND_URL };
+// Into the folder serve.mjs serves (DIST_DIR, default dist/).
+await run('building the site', 'npx', ['astro', 'build', '--outDir', process.env.DIST_DIR || 'dist'], siteEnv);
+// Rebuilds go into node_modules/.cache/studyease-site-builds/ and are swapped in by the same server process;
+// dist/ stays the first build.
+daemon('site', process.execPath, ['scripts/serve.mjs'], {
+  ...siteEnv,
+  PORT: String(SITE_PORT),
+  REBUILD_SECRET,
+});
 await new Promise((resolve) => setTimeout(resolve, 500));
 
 console.log(`
@@ -101,4 +127,6 @@ StudyEase is running:
   backend API   ${BACKEND_URL}/api
   admin panel   ${BACKEND_URL}/admin
   mail catcher  ${process.env.SMTP_HOST ? `(off: mail goes to ${process.env.SMTP_HOST})` : `http://localhost:${MAIL_HTTP_PORT}`}
+  rebuild hook  ${REBUILD_HOOK_URL} (the backend calls it on every publish; the site updates within a minute)
+                status: curl -H 'Authorization: Bearer ${REBUILD_SECRET}' ${REBUILD_HOOK_URL}/status
 Ctrl+C stops everything.`);

@@ -15,6 +15,10 @@ export function startSite(): void {
   startPrefetch();
   // React loads only for a visitor with a session cookie: the account block is a lazily loaded chunk.
   if (readCookie(SESSION_COOKIE.name)) {
+    // Calls to action that differ for a signed-in student (pricing: "Start for free" goes to the app).
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-signed-in-href]')) {
+      link.href = link.dataset['signedInHref'] ?? link.href;
+    }
     import('@/components/account/mountAccount')
       .then(({ mountAccount }) => mountAccount())
       .catch((error: unknown) => {

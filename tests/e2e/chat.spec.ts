@@ -140,14 +140,21 @@ test.describe('chat with the offline engine', () => {
     await expect(page.getByLabel('Your question')).toHaveValue('2 + 2');
   });
 
-  test('the tool page’s ask box keeps the question through sign-in and sends it', async ({ page }) => {
+  test('after the free try, the tool page’s ask box keeps the question through sign-in and sends it', async ({
+    page,
+  }) => {
     const user = newUser('askbox');
     await signUpAndWait(page, user);
     await page.context().clearCookies();
 
     await page.goto('/ai-math-solver');
-    await page.getByRole('form', { name: 'Ask the Math Solver' }).getByLabel('Your question').fill('2x + 1 = 7');
-    await page.getByRole('button', { name: 'Ask' }).click();
+    const box = page.getByRole('form', { name: 'Ask the Math Solver' });
+    // The first question is answered on the page; the next one goes to the app, through sign-in.
+    await box.getByLabel('Your question').fill('x + 1 = 2');
+    await box.getByRole('button', { name: 'Ask' }).click();
+    await expect(page.locator('[data-try-box-outcome="solved"]')).toBeVisible();
+    await box.getByLabel('Your question').fill('2x + 1 = 7');
+    await box.getByRole('button', { name: 'Ask' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
     await signIn(page, user.email, user.password);
     await expect(page).toHaveURL(/\/app\/math-solver\/[A-Za-z0-9_-]+$/);

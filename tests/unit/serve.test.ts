@@ -1,8 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { resolveRequest } from '../../scripts/serve.mjs';
+import { basename, join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createRebuilder, type RebuildStatus } from '../../scripts/rebuild.mjs';
+import { createSiteServer, hookFromEnv, resolveRequest } from '../../scripts/serve.mjs';
 
 let root = '';
 
@@ -40,5 +42,233 @@ describe('resolveRequest', () => {
   test('answers 404 for unknown paths and for paths that climb out of the build', async () => {
     expect(await resolveRequest(root, '/missing')).toEqual({ file: join(root, '404.html'), status: 404 });
     expect(await resolveRequest(root, '/../../etc/passwd')).toEqual({ file: join(root, '404.html'), status: 404 });
+  });
+});
+
+/** A fake site build: writes `index.html` (with the run's number) into the new folder, or fails, as told. */
+const FAKE_BUILD = `
+const { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+const dir = process.env.FAKE_DIR;
+appendFileSync(join(dir, 'runs.log'), 'run\\n');
+const run = readFileSync(join(dir, 'runs.log'), 'utf8').trim().split('\\n').length;
+const wait = () => { if (existsSync(join(dir, 'hold'))) setTimeout(wait, 20); else finish(); };
+const finish = () => {
+  if (readFileSync(join(dir, 'mode'), 'utf8').trim() === 'fail') {
+    console.error('[content] blog → an-article: description: Too small');
+    process.exit(1);
+  }
+  mkdirSync(process.env.REBUILD_OUT_DIR, { recursive: true });
+  writeFileSync(join(process.env.REBUILD_OUT_DIR, 'index.html'), 'build ' + run);
+};
+wait();
+`;
+
+describe('createRebuilder', () => {
+  let work = '';
+  let initial = '';
+  let builds = '';
+  const silent = { log: () => undefined, error: () => undefined };
+
+  const setMode = (mode: 'ok' | 'fail') => writeFileSync(join(work, 'mode'), mode);
+  const runs = () => readFileSync(join(work, 'runs.log'), 'utf8').trim().split('\n').length;
+  const rebuilder = (options: { keep?: number } = {}) =>
+    createRebuilder({
+      initialFolder: initial,
+      buildsDir: builds,
+      command: `${JSON.stringify(process.execPath)} fake-build.cjs {outDir}`,
+      cwd: work,
+      env: { ...process.env, FAKE_DIR: work },
+      debounceMs: 10,
+      logger: silent,
+      ...options,
+    });
+
+  beforeEach(() => {
+    work = mkdtempSync(join(tmpdir(), 'studyease-rebuild-'));
+    initial = join(work, 'dist');
+    builds = join(work, 'builds');
+    mkdirSync(initial);
+    writeFileSync(join(initial, 'index.html'), 'initial');
+    writeFileSync(join(work, 'fake-build.cjs'), FAKE_BUILD);
+    writeFileSync(join(work, 'runs.log'), '');
+    rmSync(join(work, 'runs.log'));
+    setMode('ok');
+  });
+
+  afterEach(() => {
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  test('builds into a new folder and serves it from then on, in the same process', async () => {
+    const site = rebuilder();
+    expect(site.servedFolder).toBe(initial);
+    site.request();
+    await site.idle();
+    const status = site.status();
+    expect(status.lastBuild).toMatchObject({ ok: true });
+    expect(status.servedFolder).not.toBe(initial);
+    expect(status.servedFolder).toBe(status.lastBuild?.folder);
+    expect(status.servedFolder.startsWith(builds)).toBe(true);
+    expect(status.pid).toBe(process.pid);
+    expect(readFileSync(join(status.servedFolder, 'index.html'), 'utf8')).toBe('build 1');
+  });
+
+  test('a failed build keeps the previous folder served, reports the error and leaves no folder behind', async () => {
+    const site = rebuilder();
+    site.request();
+    await site.idle();
+    const good = site.servedFolder;
+    setMode('fail');
+    site.request();
+    await site.idle();
+    const { lastBuild, servedFolder } = site.status();
+    expect(servedFolder).toBe(good);
+    expect(lastBuild).toMatchObject({ ok: false });
+    expect(lastBuild?.error).toContain('exited with code 1');
+    expect(lastBuild?.error).toContain('description: Too small');
+    expect(existsSync(lastBuild?.folder ?? '')).toBe(false);
+    expect(readdirSync(builds)).toEqual([basename(good)]);
+  });
+
+  test('a burst of hooks makes one build', async () => {
+    const site = rebuilder();
+    site.request();
+    site.request();
+    site.request();
+    await site.idle();
+    expect(runs()).toBe(1);
+  });
+
+  test('hooks that arrive during a build make exactly one follow-up build', async () => {
+    const site = rebuilder();
+    writeFileSync(join(work, 'hold'), '');
+    site.request();
+    await vi.waitFor(() => expect(site.status().building).toBe(true), { timeout: 10_000 });
+    await vi.waitFor(() => expect(existsSync(join(work, 'runs.log'))).toBe(true), { timeout: 10_000 });
+    site.request();
+    site.request();
+    expect(site.status()).toMatchObject({ building: true, pending: true });
+    rmSync(join(work, 'hold'));
+    await site.idle();
+    expect(runs()).toBe(2);
+    expect(readFileSync(join(site.servedFolder, 'index.html'), 'utf8')).toBe('build 2');
+  });
+
+  test('keeps the newest builds, never the first folder, and never one a request still reads', async () => {
+    const site = rebuilder({ keep: 2 });
+    site.request();
+    await site.idle();
+    const first = site.servedFolder;
+    const lease = site.acquire();
+    expect(lease.folder).toBe(first);
+    for (let i = 0; i < 3; i += 1) {
+      site.request();
+      await site.idle();
+    }
+    // Four builds, two kept, and the first one too while a request reads it.
+    expect(existsSync(first)).toBe(true);
+    expect(readdirSync(builds)).toHaveLength(3);
+    lease.release();
+    site.request();
+    await site.idle();
+    expect(existsSync(first)).toBe(false);
+    expect(readdirSync(builds)).toHaveLength(2);
+    expect(existsSync(initial)).toBe(true);
+  });
+});
+
+describe('createSiteServer with the rebuild hook', () => {
+  let work = '';
+  const servers: Server[] = [];
+
+  beforeEach(() => {
+    work = mkdtempSync(join(tmpdir(), 'studyease-hook-'));
+    mkdirSync(join(work, 'dist'));
+    writeFileSync(join(work, 'dist', 'index.html'), 'initial');
+    writeFileSync(join(work, 'dist', '404.html'), 'not found');
+  });
+
+  afterEach(async () => {
+    for (const server of servers) server.closeAllConnections();
+    await Promise.all(servers.splice(0).map((server) => new Promise((done) => server.close(done))));
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  /** Starts a server on a free port; `hook` on unless null. */
+  async function start(command: string | null): Promise<string> {
+    const hook =
+      command === null
+        ? undefined
+        : hookFromEnv(join(work, 'dist'), {
+            ...process.env,
+            REBUILD_SECRET: 'top-secret',
+            REBUILD_DIR: join(work, 'builds'),
+            REBUILD_COMMAND: command,
+            REBUILD_DEBOUNCE_MS: '10',
+          });
+    const server = createSiteServer({ root: join(work, 'dist'), ...(hook ? { hook } : {}) });
+    servers.push(server);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('no address');
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  const auth = { authorization: 'Bearer top-secret' };
+  const writeIndex = (text: string) =>
+    `mkdir -p {outDir} && printf ${text} > {outDir}/index.html && printf x > {outDir}/404.html`;
+
+  test('is off without a secret: /__rebuild answers 404 and the site is served as before', async () => {
+    const url = await start(null);
+    expect((await fetch(`${url}/__rebuild`, { method: 'POST', headers: auth })).status).toBe(404);
+    const status = await fetch(`${url}/__rebuild/status`, { headers: auth });
+    expect(status.status).toBe(404);
+    expect(await status.text()).toBe('not found');
+    expect((await fetch(`${url}/`, { method: 'POST' })).status).toBe(405);
+    expect(await (await fetch(`${url}/`)).text()).toBe('initial');
+  });
+
+  test('refuses a request without the right secret', async () => {
+    const url = await start(writeIndex('rebuilt'));
+    expect((await fetch(`${url}/__rebuild`, { method: 'POST' })).status).toBe(401);
+    const wrong = { authorization: 'Bearer nope' };
+    expect((await fetch(`${url}/__rebuild`, { method: 'POST', headers: wrong })).status).toBe(401);
+    expect((await fetch(`${url}/__rebuild/status`)).status).toBe(401);
+    expect((await fetch(`${url}/__rebuild`, { headers: auth })).status).toBe(405);
+  });
+
+  test('rebuilds on POST and serves the new build; a failed one leaves it serving', async () => {
+    // The first build succeeds, every later one fails.
+    const url = await start(
+      `if [ -f ${work}/built ]; then echo broken >&2; exit 3; fi; touch ${work}/built; ${writeIndex('rebuilt')}`,
+    );
+    const before = (await (await fetch(`${url}/__rebuild/status`, { headers: auth })).json()) as RebuildStatus;
+    expect(before).toMatchObject({ building: false, lastBuild: null, servedFolder: join(work, 'dist') });
+    expect((await fetch(`${url}/__rebuild`, { method: 'POST', headers: auth, body: '{}' })).status).toBe(202);
+    let status = before;
+    await vi.waitFor(
+      async () => {
+        status = (await (await fetch(`${url}/__rebuild/status`, { headers: auth })).json()) as RebuildStatus;
+        expect(status.lastBuild?.ok).toBe(true);
+      },
+      { timeout: 10_000 },
+    );
+    expect(status.pid).toBe(process.pid);
+    expect(status.servedFolder).toBe(status.lastBuild?.folder);
+    expect(await (await fetch(`${url}/`)).text()).toBe('rebuilt');
+
+    const served = status.servedFolder;
+    expect((await fetch(`${url}/__rebuild`, { method: 'POST', headers: auth })).status).toBe(202);
+    await vi.waitFor(
+      async () => {
+        status = (await (await fetch(`${url}/__rebuild/status`, { headers: auth })).json()) as RebuildStatus;
+        expect(status.lastBuild?.ok).toBe(false);
+      },
+      { timeout: 10_000 },
+    );
+    expect(status.lastBuild?.error).toContain('broken');
+    expect(status.servedFolder).toBe(served);
+    expect(await (await fetch(`${url}/`)).text()).toBe('rebuilt');
   });
 });

@@ -5,6 +5,7 @@ import { seedContent } from './content';
 import { addPlainTextToEmails } from './email-plain-text';
 import { seedOAuthTestProviderGrant } from './oauth-test-provider';
 import { seedRolePermissions } from './permissions';
+import { registerRebuildHook } from './rebuild-hook';
 import { seedUsersPermissionsSettings } from './users-permissions-settings';
 
 /**
@@ -20,4 +21,5 @@ export const seed = async (strapi: Core.Strapi): Promise<void> => {
   await seedOAuthTestProviderGrant(strapi, config);
   await seedAdminAccount(strapi, config);
   await seedContent(strapi, config);
+  registerRebuildHook(strapi);
 };

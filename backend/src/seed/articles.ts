@@ -55,7 +55,7 @@ first line is the place to start.
 ## Equations with fractions
 
 If the equation has \`x\` in a denominator, check one more thing: the answer must not make any denominator zero.
-For \`1/(x - 2) = 3/(x - 2)\`, the algebra can lead to \`x = 2\`, which is not allowed. Such an equation has **no
+For $\\frac{1}{x - 2} = \\frac{3}{x - 2}$, the algebra can lead to $x = 2$, which is not allowed. Such an equation has **no
 solution**, and saying so is the correct answer.
 
 This is exactly the check StudyEase runs on every answer its math solver gives: the solution is substituted back

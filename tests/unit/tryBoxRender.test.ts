@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+import { describe, expect, test } from 'vitest';
+import type { TutorAnswer } from '@/lib/api/tutor';
+import { renderAnswer, renderError, tryBoxErrorMessage } from '@/scripts/tryBoxRender';
+import { XSS_PAYLOADS } from './xssPayloads';
+
+const answer = (overrides: Partial<TutorAnswer> = {}): TutorAnswer => ({
+  tool: 'math-solver',
+  kind: 'linear-equation',
+  question: { text: '2x + 5 = 11', latex: '2x + 5 = 11' },
+  status: 'solved',
+  answer: { text: 'x = 3', latex: 'x = 3' },
+  steps: [
+    { title: 'Subtract 5', explanation: '2x = 6', latex: '2x = 6' },
+    { title: 'Divide by 2', explanation: 'x = 3' },
+  ],
+  checks: [{ kind: 'substitution', passed: true, detail: 'x = 3: left side 11, right side 11' }],
+  verified: true,
+  hints: [],
+  practice: [],
+  source: 'engine',
+  ...overrides,
+});
+
+describe('renderAnswer', () => {
+  test('shows the question, numbered steps, the answer and the checks', () => {
+    const card = renderAnswer(document, answer());
+    expect(card.dataset['tryBoxOutcome']).toBe('solved');
+    expect([...card.querySelectorAll('ol > li')].map((item) => item.textContent)).toEqual([
+      '1. Subtract 52x = 6',
+      '2. Divide by 2x = 3',
+    ]);
+    expect(card.textContent).toContain('2x + 5 = 11');
+    expect(card.textContent).toContain('x = 3: left side 11, right side 11');
+  });
+
+  test('says Checked only when the answer is verified', () => {
+    expect(renderAnswer(document, answer()).querySelector('[data-badge]')?.textContent).toBe('✓ Checked');
+    const unchecked = renderAnswer(document, answer({ verified: false, source: 'model', checks: [] }));
+    expect(unchecked.querySelector('[data-badge]')?.textContent).toBe('Not checked');
+  });
+
+  test('shows a failed check as failed', () => {
+    const failed = renderAnswer(
+      document,
+      answer({ verified: false, checks: [{ kind: 'numbers-kept', passed: false, detail: 'Missing: 100' }] }),
+    );
+    expect(failed.querySelector('ul')?.textContent).toBe('✗ Failed: Missing: 100');
+  });
+
+  test("shows the engine's reason for a question it did not solve, without a badge", () => {
+    const refusal = renderAnswer(
+      document,
+      answer({ status: 'unsupported', answer: null, steps: [], checks: [], verified: false, reason: 'Too hard.' }),
+    );
+    expect(refusal.dataset['tryBoxOutcome']).toBe('unsupported');
+    expect(refusal.textContent).toBe('Not solvedToo hard.');
+    expect(refusal.querySelector('[data-badge]')).toBeNull();
+  });
+
+  test.each(XSS_PAYLOADS)('keeps $name as text', (payload) => {
+    const card = renderAnswer(
+      document,
+      answer({
+        question: { text: payload.source, latex: '' },
+        answer: { text: payload.source, latex: '' },
+        steps: [{ title: payload.source, explanation: payload.source }],
+        checks: [{ kind: 'x', passed: true, detail: payload.source }],
+      }),
+    );
+    expect(card.querySelectorAll('script, img, svg, iframe, a, math, style')).toHaveLength(0);
+    expect(card.textContent).toContain(payload.source);
+  });
+});
+
+describe('tryBoxErrorMessage', () => {
+  const apiError = (statusCode: number, error: string, message = 'backend says') => ({ statusCode, error, message });
+
+  test.each([
+    [apiError(429, 'RateLimitError'), /wait a minute/],
+    [apiError(413, 'PayloadTooLargeError'), /too long/],
+    [apiError(400, 'ValidationError', 'question must not be empty'), /^question must not be empty$/],
+    [apiError(0, 'NetworkError'), /could not be reached/],
+    [apiError(502, 'UnknownError'), /could not be reached/],
+    [apiError(500, 'InternalServerError'), /not available right now/],
+    [new Error('boom'), /Something went wrong/],
+  ])('explains %o', (error, expected) => {
+    expect(tryBoxErrorMessage(error)).toMatch(expected);
+  });
+});
+
+describe('renderError', () => {
+  test('is an alert with the message as text', () => {
+    const box = renderError(document, '<b>down</b>');
+    expect(box.getAttribute('role')).toBe('alert');
+    expect(box.querySelector('b')).toBeNull();
+    expect(box.textContent).toContain('<b>down</b>');
+  });
+});
