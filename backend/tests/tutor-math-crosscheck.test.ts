@@ -9,7 +9,10 @@ import type * as Parse from '../src/tutor/math/parse.ts';
 import { requireCompiled } from './support/compiled.ts';
 
 const { mathEngine, checkCandidate } = requireCompiled<typeof MathEngine>('src/tutor/math/index');
-const { crossCheck } = requireCompiled<typeof CrossCheck>('src/tutor/math/crosscheck');
+const { crossCheck, setCrossCheckTimeLimit } = requireCompiled<typeof CrossCheck>('src/tutor/math/crosscheck');
+
+// These tests are about agreement, not speed: a loaded CI machine must not turn a slow check into a skipped one.
+setCrossCheckTimeLimit(30_000);
 const { parse } = requireCompiled<typeof Parse>('src/tutor/math/parse');
 
 /** Solves, and asserts a verified answer whose checks include a passing compute-engine cross-check. */
