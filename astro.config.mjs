@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { appShellRewrite } from './src/integrations/app-shell-rewrite.ts';
+import { securityHeadersFile } from './src/integrations/security-headers.ts';
 import { sitemapAlias } from './src/integrations/sitemap-alias.ts';
 import { sitemapLastmod } from './src/integrations/sitemap-lastmod.ts';
 
@@ -49,6 +50,13 @@ export default defineConfig({
     // After sitemap: it copies the sitemap index that integration wrote.
     sitemapAlias(),
     appShellRewrite(),
+    // Content-Security-Policy and the other security headers, written to dist/_headers (scripts/serve.mjs and
+    // static hosts send them); the policy hashes the build's inline scripts instead of allowing 'unsafe-inline'.
+    securityHeadersFile({
+      backendUrl: process.env.PUBLIC_BACKEND_URL || 'http://localhost:1337',
+      cmsUrl: CMS.href,
+      analyticsSrc: process.env.PUBLIC_ANALYTICS_SRC,
+    }),
   ],
   vite: {
     plugins: [tailwindcss()],

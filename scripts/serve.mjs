@@ -6,7 +6,7 @@
 // `POST /__rebuild` builds the site into a new folder and swaps it in, `GET /__rebuild/status` says how that went.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +70,66 @@ export async function resolveRequest(root, pathname) {
     if (await isFile(file)) return { file, status: 200 };
   }
   return { file: join(root, '404.html'), status: 404 };
+}
+
+/** Sent when a build has no `_headers` (one made before the security headers existed): no CSP, the rest. */
+const BASE_SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+};
+
+/**
+ * The `/*` block of a build's `_headers` (src/integrations/security-headers.ts writes it; static hosts read the
+ * same file), so this server and a static host send the same Content-Security-Policy and security headers.
+ * @param {string} text
+ * @returns {Record<string, string>}
+ */
+export function parseHeadersFile(text) {
+  /** @type {Record<string, string>} */
+  const headers = {};
+  let inAll = false;
+  for (const line of text.split('\n')) {
+    if (!/^\s/.test(line)) {
+      inAll = line.trim() === '/*';
+      continue;
+    }
+    const match = /^\s+([\w-]+):\s*(.*)$/.exec(line);
+    if (inAll && match?.[1]) headers[match[1]] = (match[2] ?? '').trim();
+  }
+  return headers;
+}
+
+/** @type {Map<string, Promise<Record<string, string>>>} security headers per build folder (a rebuild is a new one) */
+const headerCache = new Map();
+
+/** @param {string} root */
+function securityHeadersOf(root) {
+  let headers = headerCache.get(root);
+  if (!headers) {
+    headers = readFile(join(root, '_headers'), 'utf8').then(
+      (text) => ({ ...BASE_SECURITY_HEADERS, ...parseHeadersFile(text) }),
+      () => BASE_SECURITY_HEADERS,
+    );
+    headerCache.set(root, headers);
+    // A long-running server with the rebuild hook sees a new folder per build: keep the last few only.
+    if (headerCache.size > 8) headerCache.delete(headerCache.keys().next().value ?? root);
+  }
+  return headers;
+}
+
+/**
+ * Whether the request reached us over HTTPS: a TLS socket, or with TRUST_PROXY=1 (a TLS-terminating proxy in
+ * front) `X-Forwarded-Proto: https`. Strict-Transport-Security is only sent then: over plain HTTP it would be
+ * ignored at best and, on localhost, pin the browser to an HTTPS port nothing listens on.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {boolean} trustProxy
+ */
+export function isHttps(req, trustProxy) {
+  if ('encrypted' in req.socket && req.socket.encrypted) return true;
+  const forwarded = req.headers['x-forwarded-proto'];
+  const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase();
+  return trustProxy && proto === 'https';
 }
 
 /** @param {string} file */
@@ -145,8 +205,9 @@ function handleHook(req, res, pathname, hook) {
  * @param {string} options.root the build folder to serve (the first one, when a rebuild hook is given)
  * @param {{ secret: string, rebuilder: ReturnType<typeof createRebuilder> }} [options.hook] the rebuild hook:
  *   the served folder is then the rebuilder's current one
+ * @param {boolean} [options.trustProxy] trust `X-Forwarded-Proto` (TRUST_PROXY=1: behind a TLS-terminating proxy)
  */
-export function createSiteServer({ root, hook }) {
+export function createSiteServer({ root, hook, trustProxy = false }) {
   const fixedRoot = resolve(root);
   return createServer(async (req, res) => {
     // Each request reads the served folder once: a swap during it does not move it to another build.
@@ -154,6 +215,9 @@ export function createSiteServer({ root, hook }) {
     if (lease) res.once('close', lease.release);
     const distRoot = lease?.folder ?? fixedRoot;
     try {
+      // Every response (pages, files, redirects, 404, errors, the hook) carries the security headers.
+      for (const [name, value] of Object.entries(await securityHeadersOf(distRoot))) res.setHeader(name, value);
+      if (isHttps(req, trustProxy)) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
       const url = new URL(req.url ?? '/', 'http://localhost');
       const hookPath = url.pathname === HOOK_PATH || url.pathname.startsWith(`${HOOK_PATH}/`);
       // With the hook off, a GET there is any unknown path (the 404 page), as it always was.
@@ -184,7 +248,6 @@ export function createSiteServer({ root, hook }) {
         'Content-Type': TYPES[extname(target.file)] ?? 'application/octet-stream',
         'Content-Length': info.size,
         'Cache-Control': cacheControl(target.file),
-        'X-Content-Type-Options': 'nosniff',
       });
       if (req.method === 'HEAD') {
         res.end();
@@ -249,7 +312,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const port = Number(process.env.PORT) || 4321;
   const host = process.env.HOST || 'localhost';
   const hook = hookFromEnv(root, process.env);
-  const server = createSiteServer({ root, ...(hook ? { hook } : {}) });
+  const trustProxy = ['1', 'true'].includes((process.env.TRUST_PROXY ?? '').toLowerCase());
+  const server = createSiteServer({ root, trustProxy, ...(hook ? { hook } : {}) });
   server.on('error', (error) => {
     console.error(`[serve] Could not listen on ${host}:${port}: ${error.message}`);
     process.exit(1);

@@ -4,7 +4,20 @@ import { readCookieSecure, readSiteUrl } from '../src/utils/env';
 export default ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewares => [
   'strapi::logger',
   'strapi::errors',
-  'strapi::security',
+  // A full disk or read-only database answers 503 with a clear message rather than 500 (src/middlewares/).
+  'global::database-unavailable',
+  {
+    name: 'strapi::security',
+    config: {
+      // helmet's defaults (script-src 'self', no 'unsafe-inline' or 'unsafe-eval' for scripts) stay for the admin
+      // panel; nobody may frame any page of the backend.
+      contentSecurityPolicy: { directives: { 'frame-ancestors': ["'none'"] } },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    },
+  },
+  // Permissions-Policy, a CSP that allows nothing on the API, Strict-Transport-Security over HTTPS only.
+  'global::security-headers',
   {
     name: 'strapi::cors',
     config: {
@@ -14,7 +27,7 @@ export default ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewar
       credentials: true,
     },
   },
-  'strapi::poweredBy',
+  // No 'strapi::poweredBy': an `X-Powered-By: Strapi` header only tells a scanner what to try.
   {
     // The session carries the OAuth state of social sign-in between /connect/{provider} and the callback.
     name: 'strapi::session',

@@ -3,6 +3,7 @@ import { seed } from './bootstrap';
 import { registerOAuthTestProvider } from './bootstrap/oauth-test-provider';
 import { registerContentRules } from './content/rules';
 import { closePool } from './tutor/pool';
+import { installRequestGuard } from './utils/request-guard';
 import { getStudyEaseConfig } from './utils/studyease-config';
 
 export default {
@@ -13,6 +14,8 @@ export default {
   register({ strapi }: { strapi: Core.Strapi }): void {
     registerOAuthTestProvider(strapi, getStudyEaseConfig(strapi));
     registerContentRules(strapi);
+    // Hostile input answers 4xx with the JSON envelope, never 500 (issue #7; see the module).
+    installRequestGuard(strapi);
   },
 
   /** Runs after the plugins' bootstraps, before the server listens. */

@@ -18,6 +18,12 @@ const KNOWN: readonly (readonly [RegExp, string])[] = [
   [/current password is invalid|provided current password/i, 'Your current password is wrong.'],
   [/new password must be different/i, 'Choose a password different from your current one.'],
   [/already confirmed/i, 'This email address is already confirmed. You can sign in.'],
+  // The backend's 503s when its mail server is down (register with email confirmation, forgot password, resend).
+  [
+    /account was created.*email could not be sent/i,
+    'Your account was created, but we could not send the confirmation email right now. Sign in in a few minutes to get a new one.',
+  ],
+  [/email could not be sent/i, 'We could not send the email right now. Please try again in a few minutes.'],
 ];
 
 /**

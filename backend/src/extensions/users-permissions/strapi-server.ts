@@ -1,4 +1,5 @@
 import type { Context, Next } from 'koa';
+import { answerMailUnavailable, isMailDeliveryError } from '../../utils/mail-errors';
 import { createHandoffCodec, type HandoffCodec } from '../../utils/oauth-handoff';
 
 type Handler = (ctx: Context, next: Next, ...rest: unknown[]) => unknown;
@@ -53,6 +54,17 @@ const addHandoffToRedirect = (ctx: Context, codec: HandoffCodec): void => {
   ctx.redirect(target.href);
 };
 
+/** What the student reads when the SMTP server cannot be reached (or refuses the mail). */
+export const MAIL_UNAVAILABLE = {
+  register:
+    'Your account was created, but the confirmation email could not be sent right now. ' +
+    'Sign in in a few minutes to get a new one.',
+  email: 'The email could not be sent right now. Please try again in a few minutes.',
+} as const;
+
+/** users-permissions' register wraps a failed confirmation email in this (ApplicationError, 400). */
+const REGISTER_MAIL_FAILED = 'Error sending confirmation email';
+
 /**
  * Extends users-permissions' auth controller:
  *
@@ -66,6 +78,10 @@ const addHandoffToRedirect = (ctx: Context, codec: HandoffCodec): void => {
  *   cookie; any other value is refused with 400. Without `access_token` the callback works as Strapi's does,
  *   from the session cookie alone. Either way the session's OAuth tokens are dropped afterwards, so that one
  *   round trip signs in once.
+ * - When the SMTP server is down, register (with email confirmation on), forgot-password and
+ *   send-email-confirmation answer 503 with a message saying the email could not be sent (see MAIL_UNAVAILABLE)
+ *   instead of Strapi's 400 "Error sending confirmation email" or 500 "Internal Server Error". forgot-password
+ *   still answers 200 for an unknown address: no email is sent, so nothing fails.
  *
  * @param plugin - users-permissions as loaded by Strapi
  * @returns the same plugin with the auth controller wrapped
@@ -74,10 +90,33 @@ export default (plugin: UsersPermissionsPlugin): UsersPermissionsPlugin => {
   const createAuthController = plugin.controllers.auth;
   plugin.controllers.auth = (deps) => {
     const auth = createAuthController(deps);
-    const { emailConfirmation, connect, callback } = auth;
-    if (emailConfirmation === undefined || connect === undefined || callback === undefined) {
-      throw new Error('users-permissions lacks auth.emailConfirmation, connect or callback: check the pinned version');
+    const { emailConfirmation, connect, callback, register, forgotPassword, sendEmailConfirmation } = auth;
+    if (
+      emailConfirmation === undefined ||
+      connect === undefined ||
+      callback === undefined ||
+      register === undefined ||
+      forgotPassword === undefined ||
+      sendEmailConfirmation === undefined
+    ) {
+      throw new Error('users-permissions lacks an auth action this extension wraps: check the pinned version');
     }
+
+    /** @returns the action, answering 503 with `message` when its email could not be sent */
+    const withMailFailure =
+      (action: Handler, message: string): Handler =>
+      async (ctx, next) => {
+        try {
+          return await action(ctx, next);
+        } catch (error) {
+          const registerFailed = error instanceof Error && error.message === REGISTER_MAIL_FAILED;
+          if (!registerFailed && !isMailDeliveryError(error)) throw error;
+          // register has logged the cause already; the others have not.
+          if (!registerFailed) strapi.log.error(`[email] could not send: ${String(error)}`);
+          answerMailUnavailable(ctx, message);
+          return undefined;
+        }
+      };
 
     // Created on first use: the plugin's configuration (and JWT_SECRET in it) is complete by then.
     let codec: HandoffCodec | undefined;
@@ -92,6 +131,9 @@ export default (plugin: UsersPermissionsPlugin): UsersPermissionsPlugin => {
     return {
       ...auth,
       emailConfirmation: (ctx, next) => emailConfirmation(ctx, next, ctx.accepts('html', 'json') === 'json'),
+      register: withMailFailure(register, MAIL_UNAVAILABLE.register),
+      forgotPassword: withMailFailure(forgotPassword, MAIL_UNAVAILABLE.email),
+      sendEmailConfirmation: withMailFailure(sendEmailConfirmation, MAIL_UNAVAILABLE.email),
 
       connect: async (ctx, next) => {
         await connect(ctx, next);

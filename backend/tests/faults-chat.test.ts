@@ -1,0 +1,198 @@
+// Faults of the chat (issue #7) that conversations-model and conversations-retry do not already cover: a model
+// that never answers, through the chat (its time limit ends the answer with a clear message, the question is kept
+// and Retry answers it), and a backend that restarts in the middle of a streamed answer (the question and the text
+// saved so far survive, the answer stays `partial`, and Retry completes it in the same message). A model answering
+// 500 and a stream cut by the model are in conversations-retry.test.ts; how the site's chat store handles a stream
+// that breaks off is in tests/unit/chatStore.test.ts.
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import { AuthResponseSchema, call, newAccount, parseEvents, type StreamEvent } from './support/api.ts';
+import { startBackend, type Backend } from './support/backend.ts';
+import { startFakeModel, type FakeModel } from './support/fake-model.ts';
+
+const REPLY = 'Osmosis moves water across a membrane.\nAnswer: water moves to the saltier side';
+const CHUNKS = ['Water ', 'moves ', 'across ', 'the ', 'membrane ', 'towards ', 'more ', 'salt'];
+
+const ENV = {
+  AI_API_KEY: 'secret-key',
+  AI_MODEL: 'tiny-test-model',
+  // Short, so the timeout test ends quickly; the restart test's chunks come far faster than this.
+  AI_TIMEOUT_MS: '1000',
+  FREE_DAILY_QUESTIONS: '0',
+};
+
+let fake: FakeModel;
+let backend: Backend;
+let student: z.output<typeof AuthResponseSchema>;
+
+before(async () => {
+  fake = await startFakeModel(REPLY);
+  backend = await startBackend({ ...ENV, AI_BASE_URL: fake.url });
+  student = AuthResponseSchema.parse(
+    (await call(backend.url, 'POST', '/api/auth/local/register', { body: newAccount('faults') })).body,
+  );
+});
+afterEach(() => {
+  fake.mode = 'ok';
+  fake.chunks = null;
+  fake.chunkDelayMs = 2;
+});
+after(async () => {
+  await backend.stop();
+  await fake.stop();
+});
+
+const MessageSchema = z.object({
+  documentId: z.string(),
+  role: z.enum(['user', 'assistant']),
+  text: z.string(),
+  status: z.enum(['complete', 'partial', 'error']),
+});
+const StartSchema = z.object({ questionId: z.string().min(1), messageId: z.string().min(1) });
+
+const newConversation = async (): Promise<string> => {
+  const res = await call(backend.url, 'POST', '/api/conversations', {
+    token: student.jwt,
+    body: { tool: 'homework-helper' },
+  });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return z.object({ data: z.object({ documentId: z.string() }) }).parse(res.body).data.documentId;
+};
+
+const messagesOf = async (id: string) => {
+  const res = await call(backend.url, 'GET', `/api/conversations/${id}/messages`, { token: student.jwt });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return z.object({ data: z.array(MessageSchema) }).parse(res.body).data;
+};
+
+const ask = (id: string, text: string): Promise<Response> =>
+  fetch(`${backend.url}/api/conversations/${id}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${student.jwt}` },
+    body: JSON.stringify({ text }),
+  });
+
+const retry = async (id: string, messageId: string): Promise<{ status: number; events: StreamEvent[] }> => {
+  const res = await fetch(`${backend.url}/api/conversations/${id}/messages/${messageId}/retry`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${student.jwt}` },
+  });
+  return { status: res.status, events: parseEvents(await res.text()) };
+};
+
+const deltasOf = (events: StreamEvent[]): string =>
+  events
+    .filter((e) => e.event === 'delta')
+    .map((e) => z.object({ text: z.string() }).parse(e.data).text)
+    .join('');
+
+describe('a model that never answers', () => {
+  test('the chat ends with a clear message, keeps the question, and Retry answers it', async () => {
+    fake.mode = 'slow';
+    const id = await newConversation();
+    const res = await ask(id, 'Why do raisins swell in water?');
+    assert.equal(res.status, 200);
+    const events = parseEvents(await res.text());
+    assert.deepEqual(
+      events.map((e) => e.event),
+      ['start', 'error', 'done'],
+    );
+    assert.deepEqual(events[1]?.data, {
+      kind: 'timeout',
+      message: 'The AI model took too long to answer. Please try again.',
+    });
+    const { messageId } = StartSchema.parse(events[0]?.data);
+
+    const saved = await messagesOf(id);
+    assert.deepEqual(
+      saved.map((m) => [m.role, m.status, m.text]),
+      [
+        ['user', 'complete', 'Why do raisins swell in water?'],
+        ['assistant', 'error', 'The AI model took too long to answer. Please try again.'],
+      ],
+    );
+
+    fake.mode = 'ok';
+    const retried = await retry(id, messageId);
+    assert.equal(retried.status, 200);
+    assert.equal(deltasOf(retried.events), REPLY);
+    assert.equal(retried.events.at(-1)?.event, 'done');
+    assert.deepEqual(
+      (await messagesOf(id)).map((m) => [m.documentId, m.role, m.status, m.text]),
+      [
+        [saved[0]?.documentId, 'user', 'complete', 'Why do raisins swell in water?'],
+        [messageId, 'assistant', 'complete', REPLY],
+      ],
+    );
+  });
+});
+
+describe('a backend restart in the middle of a streamed answer', () => {
+  test('keeps the question and the text saved so far; the cut answer can be retried after the restart', async () => {
+    fake.chunks = CHUNKS;
+    fake.chunkDelayMs = 150; // About 1.2 s for the whole answer: the restart comes in the middle.
+    const id = await newConversation();
+    const res = await ask(id, 'What is osmosis?');
+    assert.equal(res.status, 200);
+    const reader = res.body?.getReader();
+    assert.ok(reader);
+    const decoder = new TextDecoder();
+    let received = '';
+    // Read until some text has arrived and been saved (the server saves a streaming answer at most every 250 ms).
+    while (deltasOf(parseEvents(received)).split(' ').length < 4) {
+      const { value, done } = await reader.read();
+      assert.ok(!done, 'the stream ended before the restart');
+      received += decoder.decode(value, { stream: true });
+    }
+    const { questionId, messageId } = StartSchema.parse(parseEvents(received)[0]?.data);
+
+    // The backend stops with the answer still streaming, and starts again on the same database.
+    const stopped = backend;
+    await stopped.stop({ keepDatabase: true });
+    // The browser's side of the stream ends (without `done`), as the site's chat store expects of a cut stream.
+    for (let chunk = await reader.read().catch(() => ({ done: true as const })); !chunk.done; ) {
+      received += decoder.decode(chunk.value, { stream: true });
+      chunk = await reader.read().catch(() => ({ done: true as const }));
+    }
+    assert.equal(
+      parseEvents(received).some((e) => e.event === 'done' || e.event === 'answer'),
+      false,
+      'the stream was cut, not finished',
+    );
+    const shown = deltasOf(parseEvents(received));
+    backend = await startBackend({ ...ENV, AI_BASE_URL: fake.url }, { sameDatabaseAs: stopped });
+    // Let the model's abandoned answer finish on its side; nothing is listening to it any more.
+    await sleep(300);
+
+    const saved = await messagesOf(id);
+    assert.deepEqual(
+      saved.map((m) => [m.documentId, m.role, m.status]),
+      [
+        [questionId, 'user', 'complete'],
+        [messageId, 'assistant', 'partial'],
+      ],
+    );
+    assert.equal(saved[0]?.text, 'What is osmosis?');
+    // What was saved is a beginning of the answer, no more than the student saw, and not empty.
+    const partial = saved[1]?.text ?? '';
+    assert.notEqual(partial, '');
+    assert.ok(CHUNKS.join('').startsWith(partial), `saved "${partial}"`);
+    assert.ok(shown.startsWith(partial), `saved "${partial}", shown "${shown}"`);
+
+    // The new backend does not take the old answer for one still being written: Retry completes it in place.
+    fake.chunks = null;
+    fake.chunkDelayMs = 2;
+    const retried = await retry(id, messageId);
+    assert.equal(retried.status, 200);
+    assert.equal(deltasOf(retried.events), REPLY);
+    assert.deepEqual(
+      (await messagesOf(id)).map((m) => [m.documentId, m.status, m.text]),
+      [
+        [questionId, 'complete', 'What is osmosis?'],
+        [messageId, 'complete', REPLY],
+      ],
+    );
+  });
+});
