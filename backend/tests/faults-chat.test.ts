@@ -131,8 +131,10 @@ describe('a model that never answers', () => {
 
 describe('a backend restart in the middle of a streamed answer', () => {
   test('keeps the question and the text saved so far; the cut answer can be retried after the restart', async () => {
-    fake.chunks = CHUNKS;
-    fake.chunkDelayMs = 150; // About 1.2 s for the whole answer: the restart comes in the middle.
+    // About 4.8 s for the whole answer, so the restart comes in the middle even on PostgreSQL, where stopping the
+    // backend waits a second for Strapi's unawaited queries (tests/support/backend.ts) before it closes the stream.
+    fake.chunks = [...CHUNKS, ...Array.from({ length: 24 }, (_, index) => ` and ${index}`)];
+    fake.chunkDelayMs = 150;
     const id = await newConversation();
     const res = await ask(id, 'What is osmosis?');
     assert.equal(res.status, 200);
