@@ -1,6 +1,6 @@
 // `npm run bench:chat [url]`: how fast the chat streams answers from the offline engines, over HTTP. Against the
 // backend at `url` (or BENCH_BACKEND_URL); with neither, against http://localhost:1337 if it answers, else against
-// its own (bench-chat-backend.mts: the tests' startBackend with a temporary database and FREE_DAILY_QUESTIONS=0, in
+// its own (child-backend.mts: the tests' startBackend with a temporary database and FREE_DAILY_QUESTIONS=0, in
 // a child process). A backend of your own needs FREE_DAILY_QUESTIONS=0 and EMAIL_CONFIRMATION=false (the benchmark
 // registers one user).
 //
@@ -10,10 +10,8 @@
 // stream. An error is a status other than 200, an `error` event, a stream without `done` or without content, or a
 // failed request. Exits 1 on any error; missed speed goals print FAIL but exit 0 unless BENCH_STRICT=1 (timings
 // depend on the machine).
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startChildBackend } from './child-backend.mts';
 
 const positiveInteger = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback);
@@ -69,31 +67,10 @@ const answers = async (url: string): Promise<boolean> => {
   }
 };
 
-/** Starts bench-chat-backend.mts in a child process and waits until it listens. */
+/** Starts a backend of its own in a child process (child-backend.mts). */
 const startOwnBackend = async (): Promise<Backend> => {
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench-chat-backend.mts');
-  // The backend's output goes to stderr: stdout is the table's.
-  const child = fork(script, [], { stdio: ['ignore', 2, 2, 'ipc'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { url: string }).url));
-    child.once('error', reject);
-    child.once('exit', (code, signal) =>
-      reject(new Error(`The benchmark's backend exited (${signal ?? code}) before it listened; its errors are above`)),
-    );
-  });
-  return {
-    url,
-    description: 'own backend (child process, temporary database, FREE_DAILY_QUESTIONS=0)',
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      // Closing the IPC channel stops it (Strapi's destroy, then the temporary files); SIGKILL if that hangs.
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      child.disconnect();
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+  const { url, stop } = await startChildBackend({ FREE_DAILY_QUESTIONS: '0', LOG_LEVEL: 'error' }, "benchmark's backend");
+  return { url, description: 'own backend (child process, temporary database, FREE_DAILY_QUESTIONS=0)', stop };
 };
 
 const resolveBackend = async (): Promise<Backend> => {

@@ -10,9 +10,6 @@
 // --health-every <n> (default 25). FUZZ_BACKEND_URL fuzzes a running backend instead of starting one (it needs
 // EMAIL_CONFIRMATION=false, a high AUTH_RATE_LIMIT_MAX, TUTOR_RATE_LIMIT_PER_MINUTE=0, FREE_DAILY_QUESTIONS=0;
 // it will hold the fuzzing user's data afterwards).
-import { fork } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   ROUTE_COUNT,
@@ -23,6 +20,7 @@ import {
   runFuzz,
   statusTable,
 } from './fuzz-cases.mts';
+import { startChildBackend } from './child-backend.mts';
 
 const { values } = parseArgs({
   options: {
@@ -52,31 +50,16 @@ interface Target {
   stop(): Promise<void>;
 }
 
-/** Starts fuzz-backend.mts in a child process and waits until it listens. */
+/** Starts a backend of its own in a child process (child-backend.mts), with the limits that would turn the fuzz into a wall of 429s lifted. */
 const startOwnBackend = async (): Promise<Target> => {
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fuzz-backend.mts');
-  // The backend's output goes to stderr: stdout is the report's.
-  const child = fork(script, [], { stdio: ['ignore', 2, 2, 'ipc'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const { url, jwtSecret } = await new Promise<{ url: string; jwtSecret: string | null }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { url: string; jwtSecret: string | null }));
-    child.once('error', reject);
-    child.once('exit', (code, signal) =>
-      reject(new Error(`The fuzz backend exited (${signal ?? code}) before it listened; its errors are above`)),
-    );
-  });
-  return {
-    url,
-    jwtSecret,
-    description: 'own backend (child process, temporary database, limits off)',
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      child.disconnect();
-      await exited;
-      clearTimeout(timer);
-    },
+  const settings = {
+    FREE_DAILY_QUESTIONS: '0',
+    TUTOR_RATE_LIMIT_PER_MINUTE: '0',
+    AUTH_RATE_LIMIT_MAX: '1000000',
+    LOG_LEVEL: process.env['FUZZ_LOG_LEVEL'] ?? 'error',
   };
+  const { url, jwtSecret, stop } = await startChildBackend(settings, 'fuzz backend');
+  return { url, jwtSecret, description: 'own backend (child process, temporary database, limits off)', stop };
 };
 
 const resolveTarget = async (): Promise<Target> => {
