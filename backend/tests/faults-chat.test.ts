@@ -18,10 +18,12 @@ const CHUNKS = ['Water ', 'moves ', 'across ', 'the ', 'membrane ', 'towards ', 
 const ENV = {
   AI_API_KEY: 'secret-key',
   AI_MODEL: 'tiny-test-model',
-  // Short, so the timeout test ends quickly; the restart test's chunks come far faster than this.
+  // Short, so the timeout test ends quickly. The time limit covers the whole answer, so the restart test, whose
+  // answer takes seconds, runs its backends with RESTART_ENV.
   AI_TIMEOUT_MS: '1000',
   FREE_DAILY_QUESTIONS: '0',
 };
+const RESTART_ENV = { ...ENV, AI_TIMEOUT_MS: '60000' };
 
 let fake: FakeModel;
 let backend: Backend;
@@ -40,8 +42,11 @@ afterEach(() => {
   fake.chunkDelayMs = 2;
 });
 after(async () => {
-  await backend.stop();
-  await fake.stop();
+  try {
+    await backend.stop();
+  } finally {
+    await fake.stop();
+  }
 });
 
 const MessageSchema = z.object({
@@ -130,10 +135,17 @@ describe('a model that never answers', () => {
 });
 
 describe('a backend restart in the middle of a streamed answer', () => {
+  before(async () => {
+    const previous = backend;
+    await previous.stop({ keepDatabase: true });
+    backend = await startBackend({ ...RESTART_ENV, AI_BASE_URL: fake.url }, { sameDatabaseAs: previous });
+  });
+
   test('keeps the question and the text saved so far; the cut answer can be retried after the restart', async () => {
     // About 4.8 s for the whole answer, so the restart comes in the middle even on PostgreSQL, where stopping the
     // backend waits a second for Strapi's unawaited queries (tests/support/backend.ts) before it closes the stream.
-    fake.chunks = [...CHUNKS, ...Array.from({ length: 24 }, (_, index) => ` and ${index}`)];
+    const chunks = [...CHUNKS, ...Array.from({ length: 24 }, (_, index) => ` and ${index}`)];
+    fake.chunks = chunks;
     fake.chunkDelayMs = 150;
     const id = await newConversation();
     const res = await ask(id, 'What is osmosis?');
@@ -142,29 +154,37 @@ describe('a backend restart in the middle of a streamed answer', () => {
     assert.ok(reader);
     const decoder = new TextDecoder();
     let received = '';
-    // Read until some text has arrived and been saved (the server saves a streaming answer at most every 250 ms).
-    while (deltasOf(parseEvents(received)).split(' ').length < 4) {
-      const { value, done } = await reader.read();
-      assert.ok(!done, 'the stream ended before the restart');
-      received += decoder.decode(value, { stream: true });
-    }
+    // The browser keeps reading while the backend stops: a read that is waiting gets each piece as it arrives,
+    // whereas pieces still queued when the connection breaks are thrown away with the stream.
+    let onText: () => void = () => undefined;
+    const readToEnd = (async () => {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        received += decoder.decode(chunk.value, { stream: true });
+        onText();
+      }
+    })().catch(() => undefined);
+    // Wait until some text has arrived and been saved (the server saves a streaming answer at most every 250 ms).
+    await new Promise<void>((resolve) => {
+      onText = () => {
+        if (deltasOf(parseEvents(received)).split(' ').length >= 4) resolve();
+      };
+      void readToEnd.then(() => resolve());
+    });
+    assert.ok(deltasOf(parseEvents(received)).split(' ').length >= 4, 'the stream ended before the restart');
     const { questionId, messageId } = StartSchema.parse(parseEvents(received)[0]?.data);
 
     // The backend stops with the answer still streaming, and starts again on the same database.
     const stopped = backend;
     await stopped.stop({ keepDatabase: true });
     // The browser's side of the stream ends (without `done`), as the site's chat store expects of a cut stream.
-    for (let chunk = await reader.read().catch(() => ({ done: true as const })); !chunk.done; ) {
-      received += decoder.decode(chunk.value, { stream: true });
-      chunk = await reader.read().catch(() => ({ done: true as const }));
-    }
+    await readToEnd;
     assert.equal(
       parseEvents(received).some((e) => e.event === 'done' || e.event === 'answer'),
       false,
-      'the stream was cut, not finished',
+      `the stream was cut, not finished: ${JSON.stringify(parseEvents(received).filter((e) => e.event !== 'delta'))}`,
     );
     const shown = deltasOf(parseEvents(received));
-    backend = await startBackend({ ...ENV, AI_BASE_URL: fake.url }, { sameDatabaseAs: stopped });
+    backend = await startBackend({ ...RESTART_ENV, AI_BASE_URL: fake.url }, { sameDatabaseAs: stopped });
     // Let the model's abandoned answer finish on its side; nothing is listening to it any more.
     await sleep(300);
 
@@ -180,7 +200,7 @@ describe('a backend restart in the middle of a streamed answer', () => {
     // What was saved is a beginning of the answer, no more than the student saw, and not empty.
     const partial = saved[1]?.text ?? '';
     assert.notEqual(partial, '');
-    assert.ok(CHUNKS.join('').startsWith(partial), `saved "${partial}"`);
+    assert.ok(chunks.join('').startsWith(partial), `saved "${partial}"`);
     assert.ok(shown.startsWith(partial), `saved "${partial}", shown "${shown}"`);
 
     // The new backend does not take the old answer for one still being written: Retry completes it in place.

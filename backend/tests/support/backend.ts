@@ -37,6 +37,9 @@ export interface Backend {
   stop(options?: { keepDatabase?: boolean }): Promise<void>;
 }
 
+/** Databases that are no longer their first backend's to drop (dropped already, or taken by a restart). */
+const handedOver = new WeakSet<TestDatabase>();
+
 /**
  * @returns a TCP port that was free a moment ago (the kernel picks it)
  */
@@ -155,6 +158,7 @@ export const startBackend = async (
       ? null
       : await startOAuthTestProvider({ ...(oauthTestProvider === true ? {} : oauthTestProvider), port: 0 });
   const previous = options.sameDatabaseAs;
+  if (previous) handedOver.add(previous.database);
   const database: TestDatabase =
     previous?.database ?? (await createTestDatabase({ empty: options.emptyDatabase ?? false }));
   const secrets = previous?.secrets ?? newSecrets();
@@ -181,6 +185,7 @@ export const startBackend = async (
     throw error;
   }
 
+  let stopped = false;
   return {
     url: `http://127.0.0.1:${port}`,
     mail,
@@ -189,6 +194,17 @@ export const startBackend = async (
     database,
     secrets,
     stop: async ({ keepDatabase = false } = {}) => {
+      // A second stop (an `after` hook once a test has stopped it already) is a no-op: Strapi refuses a second
+      // destroy, and a hook that throws there would leave the file's other servers open and the runner waiting.
+      // Except for the database: one kept by the first stop and taken by no other backend is dropped then.
+      if (stopped) {
+        if (!keepDatabase && !handedOver.has(database)) {
+          handedOver.add(database);
+          await database.drop();
+        }
+        return;
+      }
+      stopped = true;
       // Whatever fails while stopping, the mail catcher's ports and the temporary files are released.
       try {
         // Strapi fires some queries without awaiting them (admin metrics, user lookups after a response). Closing
@@ -198,7 +214,10 @@ export const startBackend = async (
       } finally {
         await mail.stop();
         await oauth?.stop();
-        if (!keepDatabase) await database.drop();
+        if (!keepDatabase) {
+          handedOver.add(database);
+          await database.drop();
+        }
         if (existsSync(workDir)) rmSync(workDir, { recursive: true, force: true });
       }
     },
