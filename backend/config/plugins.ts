@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { SharedRateLimitStore } from '../src/limits/rate-limit-store';
 import { readEmailFrom } from '../src/utils/env';
 
 export default ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Plugin => {
@@ -14,11 +15,13 @@ export default ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Plugin =>
         // keeps the jwt itself; "refresh" mode would answer access/refresh tokens and set its own cookies.
         jwtManagement: 'legacy-support',
         jwt: { expiresIn: env('JWT_EXPIRES_IN', '30d') },
-        // Throttles the auth routes per IP (and per email where the body has one). Tests raise the limit.
+        // Throttles the auth routes per IP (and per email where the body has one). Tests raise the limit. Counted
+        // in the database, so that several backend instances enforce one limit (src/limits).
         ratelimit: {
           enabled: env.bool('AUTH_RATE_LIMIT_ENABLED', true),
           interval: env.int('AUTH_RATE_LIMIT_INTERVAL_MS', 60000),
           max: env.int('AUTH_RATE_LIMIT_MAX', 10),
+          store: new SharedRateLimitStore(),
         },
       },
     },

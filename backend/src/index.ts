@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { seed } from './bootstrap';
+import { ensureCountersTable } from './limits/counter-store';
 import { registerOAuthTestProvider } from './bootstrap/oauth-test-provider';
 import { registerContentRules } from './content/rules';
 import { closePool } from './tutor/pool';
@@ -20,6 +21,9 @@ export default {
 
   /** Runs after the plugins' bootstraps, before the server listens. */
   async bootstrap({ strapi }: { strapi: Core.Strapi }): Promise<void> {
+    // The shared counters (rate limits, daily quota) live in a table of their own; made here rather than on the
+    // first request, so that a database that refuses it fails the start, not a student's question.
+    await ensureCountersTable(strapi.db.connection);
     await seed(strapi);
   },
 

@@ -24,7 +24,13 @@ const PayloadSchema = z.object({
   j: z.string(),
 });
 
-/** Seals and opens handoff tokens; one per process (single use is remembered in memory). */
+/**
+ * Records that a token id is used: resolves true the first time for an id, false after. The backend passes one
+ * on the shared counters (src/limits), so a token works once whichever instance it reaches.
+ */
+export type ClaimOnce = (id: string, expiresAt: number) => Promise<boolean>;
+
+/** Seals and opens handoff tokens. */
 export interface HandoffCodec {
   /**
    * @param provider - the provider id
@@ -37,7 +43,7 @@ export interface HandoffCodec {
    * @param provider - the provider of the callback being called
    * @returns the grant response, or null when the token is forged, expired, already used or for another provider
    */
-  open(token: string, provider: string): Record<string, unknown> | null;
+  open(token: string, provider: string): Promise<Record<string, unknown> | null>;
 }
 
 /**
@@ -51,23 +57,19 @@ export interface HandoffCodec {
  * - it is encrypted (AES-256-GCM), so the provider's own token never appears in a URL, history or log;
  * - it expires after HANDOFF_LIFETIME_MS, works once, and only for the provider it was issued for.
  *
- * Being stateless apart from the single-use memory, it works without the session cookie; with several backend
- * processes, single use holds per process only.
+ * Being stateless apart from the single-use record (`claim`), it works without the session cookie.
  *
  * @param secret - a server secret (users-permissions' jwtSecret); the key is derived from it, never used as is
- * @param now - the clock, for tests
+ * @param options - `now`: the clock, for tests; `claim`: where single use is recorded (default: this process's
+ *   memory, enough for one instance and for tests)
  * @returns the codec
  */
-export const createHandoffCodec = (secret: string, now: () => number = Date.now): HandoffCodec => {
+export const createHandoffCodec = (
+  secret: string,
+  { now = Date.now, claim = claimInMemory(now) }: { now?: () => number; claim?: ClaimOnce } = {},
+): HandoffCodec => {
   if (secret === '') throw new Error('The OAuth handoff needs a secret (JWT_SECRET)');
   const key = Buffer.from(hkdfSync('sha256', secret, 'studyease', 'oauth handoff v1', 32));
-  /** Ids of tokens already opened, until they would have expired anyway. */
-  const used = new Map<string, number>();
-
-  const forgetExpired = (): void => {
-    const time = now();
-    for (const [id, expires] of used) if (expires < time) used.delete(id);
-  };
 
   return {
     seal(provider, response) {
@@ -83,7 +85,7 @@ export const createHandoffCodec = (secret: string, now: () => number = Date.now)
       return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), encrypted]).toString('base64url');
     },
 
-    open(token, provider) {
+    async open(token, provider) {
       if (!token.startsWith(PREFIX)) return null;
       const encoded = token.slice(PREFIX.length);
       const raw = Buffer.from(encoded, 'base64url');
@@ -99,10 +101,23 @@ export const createHandoffCodec = (secret: string, now: () => number = Date.now)
         // A wrong tag (forged or altered token) or a payload this code did not write.
         return null;
       }
-      forgetExpired();
-      if (payload.p !== provider || payload.e < now() || used.has(payload.j)) return null;
-      used.set(payload.j, payload.e);
-      return payload.r;
+      if (payload.p !== provider || payload.e < now()) return null;
+      return (await claim(payload.j, payload.e)) ? payload.r : null;
     },
+  };
+};
+
+/**
+ * @param now - the clock
+ * @returns a ClaimOnce that remembers ids in this process, each until its token would have expired anyway
+ */
+export const claimInMemory = (now: () => number): ClaimOnce => {
+  const used = new Map<string, number>();
+  return async (id, expiresAt) => {
+    const time = now();
+    for (const [known, expires] of used) if (expires < time) used.delete(known);
+    if (used.has(id)) return false;
+    used.set(id, expiresAt);
+    return true;
   };
 };

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import { answerMailUnavailable, isMailDeliveryError } from '../../utils/mail-errors';
+import { sharedCounters } from '../../limits/counter-store';
 import { createHandoffCodec, type HandoffCodec } from '../../utils/oauth-handoff';
 
 type Handler = (ctx: Context, next: Next, ...rest: unknown[]) => unknown;
@@ -123,7 +124,11 @@ export default (plugin: UsersPermissionsPlugin): UsersPermissionsPlugin => {
     const handoff = (): HandoffCodec => {
       if (codec === undefined) {
         const secret = deps.strapi.config.get('plugin::users-permissions.jwtSecret');
-        codec = createHandoffCodec(typeof secret === 'string' ? secret : '');
+        codec = createHandoffCodec(typeof secret === 'string' ? secret : '', {
+          // Single use across every backend instance: the first to count the id wins.
+          claim: async (id, expiresAt) =>
+            (await sharedCounters().hit(`handoff:${id}`, Math.max(1, expiresAt - Date.now()))).count === 1,
+        });
       }
       return codec;
     };
@@ -147,7 +152,7 @@ export default (plugin: UsersPermissionsPlugin): UsersPermissionsPlugin => {
         const extended = strapiContext(ctx);
         const token: unknown = ctx.query['access_token'];
         if (token !== undefined) {
-          const response = typeof token === 'string' ? handoff().open(token, provider) : null;
+          const response = typeof token === 'string' ? await handoff().open(token, provider) : null;
           if (response === null) {
             // Also refuses a provider's own access token: only a round trip through this backend counts.
             return extended.badRequest('Invalid or expired access_token: sign in with the provider again');

@@ -6,6 +6,8 @@ import { TutorConfigSchema } from '../../../tutor/config';
 import { poolDependencies } from '../../../tutor/dependencies';
 import { streamAnswer, type TutorEvent } from '../../../tutor/stream';
 import { firstIssue } from '../../../tutor/validateRequest';
+import { sharedCounters } from '../../../limits/counter-store';
+import { dailyQuestionBucket } from '../../../limits/daily-quota';
 import { parseBody, rejectTooLong } from '../../../utils/request-body';
 import { ChatConfigSchema } from '../chat-config';
 
@@ -136,10 +138,6 @@ const messageView = (row: MessageRow) => ({
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
-
-/** @returns the start of the current UTC day */
-const startOfUtcDay = (now: Date): Date =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /** A title from the first question: its first line, shortened. */
 const titleFrom = (text: string): string => {
@@ -305,16 +303,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   };
 
-  /** User messages the caller sent since the start of the UTC day. */
-  const questionsToday = async (owner: number): Promise<number> =>
-    messageRows().count({
-      where: {
-        role: 'user',
-        createdAt: { $gte: startOfUtcDay(new Date()).toISOString() },
-        conversation: { owner: { id: owner } },
-      },
-    });
-
   /** Creates a message of `conversation` and returns its ids. */
   const createMessage = async (
     conversation: ConversationRow,
@@ -409,11 +397,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const body = parseBody(SendMessageSchema, ctx.request.body);
       rejectTooLong(body.text, tutor.maxQuestionLength, 'text');
       const owner = userOf(ctx);
-      const [conversation, asked] = await Promise.all([
-        ownConversation(ctx),
-        chat.freeDailyQuestions > 0 ? questionsToday(owner) : 0,
-      ]);
-      if (chat.freeDailyQuestions > 0 && asked >= chat.freeDailyQuestions) {
+      const conversation = await ownConversation(ctx);
+      // Counted in the shared counters before anything is saved: one atomic step that every backend instance
+      // sees, and deleting conversations does not give questions back. Counted even with the limit off, so that
+      // turning it on in the middle of a day counts that day's questions.
+      const quota = dailyQuestionBucket(owner, new Date());
+      const { count } = await sharedCounters().hit(quota.bucket, quota.windowMs);
+      if (chat.freeDailyQuestions > 0 && count > chat.freeDailyQuestions) {
+        await sharedCounters().undo(quota.bucket);
         throw new errors.RateLimitError(
           `You have used your ${chat.freeDailyQuestions} free questions for today. ` +
             'Come back tomorrow, or see the plans on the pricing page.',
@@ -428,6 +419,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         text: body.text,
         status: 'complete',
         options: body.options ?? null,
+      }).catch(async (error: unknown) => {
+        // Not asked after all: the question does not count.
+        await sharedCounters()
+          .undo(quota.bucket)
+          .catch(() => undefined);
+        throw error;
       });
       const reply = await createMessage(conversation, { role: 'assistant', text: '', status: 'partial' });
       await streamReply(
