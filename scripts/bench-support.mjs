@@ -83,17 +83,23 @@ export async function compileBackend() {
  * Compiles the backend, then starts one test backend (scripts/e2e-backend.ts: Strapi on a free port, temporary seeded database, mail
  * catcher, fake AI model) and waits for the line that says where it listens.
  * @param {string} siteUrl the site origin it allows (CORS)
- * @returns {Promise<{ url: string }>}
+ * @param {string[]} [settings] more KEY=VALUE settings for the backend
+ * @returns {Promise<{ url: string, modelUrl: string }>} the backend, and its fake AI model's address (control API
+ *   at `${modelUrl}/control`)
  */
-export async function startTestBackend(siteUrl) {
+export async function startTestBackend(siteUrl, settings = []) {
   // Always compiled: backend/dist may be older than backend/src.
   await compileBackend();
   // The tutor's per-IP limit (30 a minute) is off: every build solves the tool pages' worked examples, and the
   // article benchmark builds many times a minute from one address.
-  const child = spawn(process.execPath, ['scripts/e2e-backend.ts', siteUrl, 'TUTOR_RATE_LIMIT_PER_MINUTE=0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true' },
-  });
+  const child = spawn(
+    process.execPath,
+    ['scripts/e2e-backend.ts', siteUrl, 'TUTOR_RATE_LIMIT_PER_MINUTE=0', ...settings],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true' },
+    },
+  );
   children.push(child);
   const lines = createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) });
   const exited = once(child, 'exit').then(([code]) => {
@@ -101,7 +107,7 @@ export async function startTestBackend(siteUrl) {
   });
   const ready = (async () => {
     for await (const line of lines) {
-      if (line.startsWith('{')) return /** @type {{ url: string }} */ (JSON.parse(line));
+      if (line.startsWith('{')) return /** @type {{ url: string, modelUrl: string }} */ (JSON.parse(line));
       console.error(`[backend] ${line}`);
     }
     throw new Error('the test backend closed its output before it was ready');

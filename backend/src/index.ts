@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { closePasswordPool } from './auth/password-pool';
 import { seed } from './bootstrap';
 import { ensureCountersTable } from './limits/counter-store';
 import { registerOAuthTestProvider } from './bootstrap/oauth-test-provider';
@@ -27,8 +28,8 @@ export default {
     await seed(strapi);
   },
 
-  /** Stops the tutor's worker threads with the server. */
+  /** Stops the tutor's and the password check's worker threads with the server. */
   async destroy(): Promise<void> {
-    await closePool();
+    await Promise.all([closePool(), closePasswordPool()]);
   },
 };

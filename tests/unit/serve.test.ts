@@ -229,6 +229,20 @@ describe('createSiteServer with the rebuild hook', () => {
     expect(await (await fetch(`${url}/`)).text()).toBe('initial');
   });
 
+  test('serves a file from memory after the first request, and a file changed in place as it is now', async () => {
+    const url = await start(null);
+    expect(await (await fetch(`${url}/`)).text()).toBe('initial');
+    expect(await (await fetch(`${url}/`)).text()).toBe('initial');
+    // `npm run build` into the folder a running `npm run serve` serves: the next request gets the new file.
+    writeFileSync(join(work, 'dist', 'index.html'), 'rebuilt in place');
+    const page = await fetch(`${url}/`);
+    expect(await page.text()).toBe('rebuilt in place');
+    expect(page.headers.get('content-length')).toBe(String('rebuilt in place'.length));
+    const head = await fetch(`${url}/`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
   test('refuses a request without the right secret', async () => {
     const url = await start(writeIndex('rebuilt'));
     expect((await fetch(`${url}/__rebuild`, { method: 'POST' })).status).toBe(401);

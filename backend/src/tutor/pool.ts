@@ -8,6 +8,7 @@ import {
   type ToolId,
   type TutorAnswer,
 } from './contract';
+import { AnswerCache } from './answer-cache';
 import type { TutorTask } from './solve';
 
 let pool: Piscina | null = null;
@@ -52,6 +53,22 @@ export interface PoolSettings {
  * Solves in a worker with a time limit. Past the limit the answer is "unsupported: too hard to do reliably".
  */
 export async function solveInPool(
+  tool: ToolId,
+  question: string,
+  options: SolveOptions | undefined,
+  settings: PoolSettings,
+): Promise<TutorAnswer> {
+  return answers.get(
+    JSON.stringify([tool, question, options ?? null]),
+    () => solveUncached(tool, question, options, settings),
+    (answer) => answer.kind !== 'too-hard',
+  );
+}
+
+/** The engines' answers to recent questions (see AnswerCache). */
+const answers = new AnswerCache<TutorAnswer>(2000);
+
+async function solveUncached(
   tool: ToolId,
   question: string,
   options: SolveOptions | undefined,

@@ -9,6 +9,8 @@ export const backendRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 /** The members of a Strapi instance the tests use; Strapi's own types live in the app's CommonJS world. */
 export interface StrapiInstance {
+  /** A plugin's services, e.g. users-permissions' `user`. */
+  plugin(name: string): { service(name: string): unknown };
   store(params: { type: string; name: string }): { get(params: { key: string }): Promise<unknown> };
   db: {
     query(uid: string): {

@@ -1,5 +1,7 @@
+import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { answerMailUnavailable, isMailDeliveryError } from '../../utils/mail-errors';
+import { comparePassword } from '../../auth/password-pool';
 import { sharedCounters } from '../../limits/counter-store';
 import { createHandoffCodec, type HandoffCodec } from '../../utils/oauth-handoff';
 
@@ -12,8 +14,15 @@ interface StrapiConfigReader {
 }
 
 /** The part of the users-permissions plugin this extension changes. */
+/** users-permissions' user service, as far as this extension changes it. */
+interface UserService {
+  validatePassword(password: string, hash: string): Promise<boolean>;
+  [name: string]: unknown;
+}
+
 interface UsersPermissionsPlugin {
   controllers: { auth: ControllerFactory; [name: string]: unknown };
+  services: { user: (deps: { strapi: Core.Strapi }) => UserService; [name: string]: unknown };
 }
 
 /**
@@ -88,6 +97,10 @@ const REGISTER_MAIL_FAILED = 'Error sending confirmation email';
  * @returns the same plugin with the auth controller wrapped
  */
 export default (plugin: UsersPermissionsPlugin): UsersPermissionsPlugin => {
+  // Sign-in's bcrypt comparison in a worker thread, so it does not stall every other request (src/auth).
+  const createUserService = plugin.services.user;
+  plugin.services.user = (deps) => ({ ...createUserService(deps), validatePassword: comparePassword });
+
   const createAuthController = plugin.controllers.auth;
   plugin.controllers.auth = (deps) => {
     const auth = createAuthController(deps);

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type * as AnswerCacheModule from '../src/tutor/answer-cache.ts';
+import { requireCompiled } from './support/compiled.ts';
+
+const { AnswerCache } = requireCompiled<typeof AnswerCacheModule>('src/tutor/answer-cache');
+
+const always = () => true;
+
+describe('AnswerCache', () => {
+  test('solves a question once, hands out copies, and shares a solve in progress', async () => {
+    const cache = new AnswerCache<{ value: number }>(10);
+    let solves = 0;
+    const solve = async () => {
+      solves += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return { value: 42 };
+    };
+    const [first, second] = await Promise.all([cache.get('q', solve, always), cache.get('q', solve, always)]);
+    assert.equal(solves, 1);
+    assert.deepEqual(first, { value: 42 });
+    assert.notEqual(first, second, 'each caller gets its own copy');
+    if (first) first.value = 0;
+    assert.deepEqual(await cache.get('q', solve, always), { value: 42 });
+    assert.equal(solves, 1);
+  });
+
+  test('keeps neither failures nor answers `keep` refuses', async () => {
+    const cache = new AnswerCache<string>(10);
+    let solves = 0;
+    await assert.rejects(
+      cache.get(
+        'q',
+        async () => {
+          solves += 1;
+          throw new Error('worker died');
+        },
+        always,
+      ),
+      /worker died/,
+    );
+    assert.equal(
+      await cache.get(
+        'q',
+        async () => `answer ${(solves += 1)}`,
+        (answer) => answer !== 'answer 2',
+      ),
+      'answer 2',
+    );
+    assert.equal(await cache.get('q', async () => `answer ${(solves += 1)}`, always), 'answer 3');
+    assert.equal(await cache.get('q', async () => 'not asked', always), 'answer 3');
+  });
+
+  test('forgets the least recently used answer past its capacity', async () => {
+    const cache = new AnswerCache<string>(2);
+    await cache.get('a', async () => 'A', always);
+    await cache.get('b', async () => 'B', always);
+    await cache.get('a', async () => 'not asked', always);
+    await cache.get('c', async () => 'C', always);
+    assert.equal(await cache.get('a', async () => 'again', always), 'A');
+    assert.equal(await cache.get('b', async () => 'solved again', always), 'solved again');
+  });
+});

@@ -1,0 +1,5 @@
+// The part of bcryptjs (users-permissions' password hashing, no types of its own here) that src/auth uses.
+declare module 'bcryptjs' {
+  const bcrypt: { compareSync(password: string, hash: string): boolean };
+  export default bcrypt;
+}
