@@ -3,6 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 // scripts/run-e2e.mjs starts the backends, builds the site against them and passes the free ports it picked.
 const port = Number(process.env['E2E_PORT'] ?? 4399);
 const confirmPort = Number(process.env['E2E_CONFIRM_PORT'] ?? 4398);
+const xssPort = Number(process.env['E2E_XSS_PORT'] ?? 4397);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -48,6 +49,18 @@ export default defineConfig({
       command: 'node scripts/serve.mjs',
       url: `http://127.0.0.1:${confirmPort}/build.json`,
       env: { PORT: String(confirmPort), HOST: '127.0.0.1', DIST_DIR: 'dist-confirm' },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // The site built against the backend seeded with the XSS corpus (tests/e2e/xss.spec.ts).
+      command: 'node scripts/serve.mjs',
+      url: `http://127.0.0.1:${xssPort}/build.json`,
+      env: {
+        PORT: String(xssPort),
+        HOST: '127.0.0.1',
+        DIST_DIR: process.env['E2E_XSS_DIST'] ?? 'node_modules/.cache/studyease-e2e-xss/dist',
+      },
       reuseExistingServer: false,
       timeout: 30_000,
     },

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// Runs the Playwright suite against the real thing: two test backends (Strapi with a temporary database and a
-// mail catcher each; the second with email confirmation on), the site built against each, served on free ports.
-// Everything it starts, it stops. Extra arguments go to `playwright test`.
+// Runs the Playwright suite against the real thing: three test backends (Strapi with a temporary database and a
+// mail catcher each; the second with email confirmation on; the third seeded with the XSS corpus for
+// tests/e2e/xss.spec.ts), the site built against each, served on free ports. Everything it starts, it stops. Extra
+// arguments go to `playwright test`.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
 /** @returns {Promise<number>} a port nothing listens on right now */
@@ -73,11 +76,30 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
+/**
+ * The XSS site's build and the seed file its backend writes: inside the project, as Astro needs (see
+ * tests/e2e/publish.spec.ts), where no linter, type check or formatter looks.
+ */
+const xssWork = resolve('node_modules/.cache/studyease-e2e-xss');
+const xssDist = `${xssWork}/dist`;
+const xssSeed = `${xssWork}/seed.json`;
+
 let exitCode = 1;
 try {
-  const [sitePort, confirmPort] = await Promise.all([freePort(), freePort()]);
+  const [sitePort, confirmPort, xssPort] = await Promise.all([freePort(), freePort(), freePort()]);
   const site = `http://127.0.0.1:${sitePort}`;
   const confirmSite = `http://127.0.0.1:${confirmPort}`;
+  const xssSite = `http://127.0.0.1:${xssPort}`;
+  rmSync(xssWork, { recursive: true, force: true });
+  mkdirSync(xssWork, { recursive: true });
+  // The XSS backend takes longest (it seeds hundreds of accounts, questions and articles first): the other two
+  // sites are built meanwhile. No limits on it; it registers an account per payload and asks hundreds of questions.
+  const xssBackendReady = startBackend(xssSite, [
+    `XSS_SEED=${xssSeed}`,
+    'AUTH_RATE_LIMIT_MAX=100000',
+    'FREE_DAILY_QUESTIONS=0',
+  ]);
+  xssBackendReady.catch(() => undefined); // Awaited below; this only keeps an early failure from going unhandled.
   // A low sign-in limit so the "too many attempts" story can reach it; Strapi counts per identifier and path,
   // so other tests (each with its own account) stay far below it.
   const [backend, confirmBackend] = await Promise.all([
@@ -96,6 +118,9 @@ try {
     });
   if ((await build('dist', site, backend.url)) !== 0) throw new Error('site build failed');
   if ((await build('dist-confirm', confirmSite, confirmBackend.url)) !== 0) throw new Error('site build failed');
+  const xssBackend = await xssBackendReady;
+  console.log(`e2e: XSS corpus backend ${xssBackend.url}`);
+  if ((await build(xssDist, xssSite, xssBackend.url)) !== 0) throw new Error('site build failed');
 
   exitCode = await run('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     E2E_PORT: String(sitePort),
@@ -105,6 +130,11 @@ try {
     E2E_MODEL_URL: backend.modelUrl,
     E2E_CONFIRM_BACKEND_URL: confirmBackend.url,
     E2E_CONFIRM_MAIL_URL: confirmBackend.mailUrl,
+    E2E_XSS_PORT: String(xssPort),
+    E2E_XSS_DIST: xssDist,
+    E2E_XSS_BACKEND_URL: xssBackend.url,
+    E2E_XSS_MODEL_URL: xssBackend.modelUrl ?? '',
+    E2E_XSS_SEED: xssSeed,
   });
 } catch (error) {
   console.error('e2e:', error instanceof Error ? error.message : error);

@@ -3,6 +3,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { htmlToHast } from 'satteri';
 
 export interface SecurityHeadersOptions {
   /** The backend the browser calls (the app, the try box, sign-in): `connect-src`, `img-src`, `form-action`. */
@@ -13,17 +14,39 @@ export interface SecurityHeadersOptions {
   analyticsSrc?: string | undefined;
 }
 
-/** Inline scripts that run: no `src`, and not a data block such as JSON-LD (a browser never executes those). */
-const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
-const DATA_SCRIPT = /\btype=["']?(application\/ld\+json|application\/json)/i;
+/** Data blocks such as JSON-LD: a browser never executes those. */
+const DATA_SCRIPT = /^\s*application\/(ld\+)?json\s*$/i;
 
-/** @returns the `'sha256-…'` sources of the executable inline scripts in one HTML document */
+interface HtmlNode {
+  type: string;
+  tagName?: string;
+  properties?: Record<string, unknown>;
+  value?: string;
+  children?: HtmlNode[];
+  /** A `<template>`'s contents. */
+  content?: HtmlNode;
+}
+
+/**
+ * @returns the `'sha256-…'` sources of the executable inline scripts (no `src`, not a data block) in one HTML
+ * document. The document is parsed as a browser parses it (satteri, Astro's Markdown engine): text that only looks
+ * like a script, such as `<script>…</script>` from a CMS title inside a `<meta content="…">` attribute, where Astro
+ * leaves `<` as it is, is no script, and its hash must not end up in the policy every page carries (issue #7).
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
-  for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
-    if (DATA_SCRIPT.test(attributes)) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-  }
+  const visit = (node: HtmlNode): void => {
+    if (node.type === 'element' && node.tagName === 'script') {
+      const { src, type } = node.properties ?? {};
+      if (src === undefined && !DATA_SCRIPT.test(typeof type === 'string' ? type : '')) {
+        const body = (node.children ?? []).map((child) => child.value ?? '').join('');
+        hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+      }
+    }
+    node.children?.forEach(visit);
+    if (node.content) visit(node.content);
+  };
+  visit(htmlToHast(html) as unknown as HtmlNode);
   return hashes;
 }
 

@@ -3,6 +3,7 @@
 // namespace, so a sanitiser test there would check its bugs rather than what a browser does.
 import { describe, expect, test, vi } from 'vitest';
 import { isSafeUrl, renderInlineMarkdown, renderMarkdown, renderMath } from '@/lib/markdown';
+import { REQUIRED_CATEGORIES, XSS_CORPUS } from '../support/xssCorpus';
 import { XSS_PAYLOADS } from './xssPayloads';
 
 /** Parses rendered HTML the way the page will, into a detached element. */
@@ -17,7 +18,9 @@ function visibleText(root: HTMLElement): string {
 }
 
 const DANGEROUS_ELEMENTS = ['script', 'iframe', 'object', 'embed', 'style', 'img', 'svg', 'form', 'input'];
-const URL_ATTRIBUTES = ['href', 'src', 'xlink:href', 'action', 'formaction'];
+/** More that the renderer must never produce: they load, navigate, frame or take input. */
+const LOADING_ELEMENTS = ['frame', 'frameset', 'link', 'meta', 'base', 'video', 'audio', 'source', 'portal', 'button'];
+const URL_ATTRIBUTES = ['href', 'src', 'xlink:href', 'action', 'formaction', 'poster', 'background', 'data'];
 const ALLOWED_PROTOCOLS = ['http:', 'https:', 'mailto:'];
 
 /** Every way the rendered DOM could run script or leave the allowed URL schemes, as readable strings. */
@@ -25,10 +28,15 @@ function findDangers(root: HTMLElement): string[] {
   const dangers: string[] = [];
   for (const element of root.querySelectorAll('*')) {
     const tag = element.localName.toLowerCase();
-    if (DANGEROUS_ELEMENTS.includes(tag)) dangers.push(`<${tag}> element`);
+    if (DANGEROUS_ELEMENTS.includes(tag) || LOADING_ELEMENTS.includes(tag)) dangers.push(`<${tag}> element`);
+    // Custom elements, such as the corpus's <xss-marker>.
+    if (tag.includes('-')) dangers.push(`<${tag}> custom element`);
     for (const attribute of Array.from(element.attributes)) {
       const name = attribute.name.toLowerCase();
       if (name.startsWith('on')) dangers.push(`${name} on <${tag}>`);
+      if (name === 'style' && /url\(|expression|fixed|@import/i.test(attribute.value)) {
+        dangers.push(`style="${attribute.value}" on <${tag}>`);
+      }
       if (URL_ATTRIBUTES.includes(name)) {
         // Resolved as a browser would; a relative URL takes the page's https scheme.
         const protocol = new URL(attribute.value, 'https://studyease.test/app/').protocol;
@@ -211,5 +219,37 @@ describe('renderMarkdown with hostile input', () => {
     for (const source of ['[x](java&#x09;script:alert(1))', '[x][a]\n\n[a]: javascript:alert(1)']) {
       expect(toDom(renderMarkdown(source)).querySelector('a'), source).toBeNull();
     }
+  });
+});
+
+describe('the XSS corpus', () => {
+  test('has at least 300 distinct payloads covering every category the issue names', () => {
+    expect(XSS_CORPUS.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(XSS_CORPUS.map((entry) => entry.source)).size).toBe(XSS_CORPUS.length);
+    expect(new Set(XSS_CORPUS.map((entry) => entry.name)).size).toBe(XSS_CORPUS.length);
+    for (const category of REQUIRED_CATEGORIES) {
+      expect(XSS_CORPUS.filter((entry) => entry.category === category).length, category).toBeGreaterThan(0);
+    }
+    for (const payload of XSS_PAYLOADS) expect(XSS_CORPUS.map((entry) => entry.source)).toContain(payload.source);
+  });
+
+  test('the danger check finds what it looks for (it can fail)', () => {
+    expect(findDangers(toDom('<img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a>'))).toEqual([
+      '<img> element',
+      'onerror on <img>',
+      'href="javascript:alert(1)" on <a>',
+    ]);
+    expect(findDangers(toDom('<xss-marker></xss-marker><b style="background:url(http://evil.test)">x</b>'))).toEqual([
+      '<xss-marker> custom element',
+      'style="background:url(http://evil.test)" on <b>',
+    ]);
+  });
+
+  test.each(XSS_CORPUS)('renderMarkdown neutralises $category: $name', ({ source }) => {
+    expect(findDangers(toDom(renderMarkdown(source)))).toEqual([]);
+  });
+
+  test.each(XSS_CORPUS)('renderInlineMarkdown neutralises $category: $name', ({ source }) => {
+    expect(findDangers(toDom(renderInlineMarkdown(source)))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { TutorAnswer } from '@/lib/api/tutor';
 import { renderAnswer, renderError, tryBoxErrorMessage } from '@/scripts/tryBoxRender';
-import { XSS_PAYLOADS } from './xssPayloads';
+import { XSS_CORPUS } from '../support/xssCorpus';
 
 const answer = (overrides: Partial<TutorAnswer> = {}): TutorAnswer => ({
   tool: 'math-solver',
@@ -58,7 +58,7 @@ describe('renderAnswer', () => {
     expect(refusal.querySelector('[data-badge]')).toBeNull();
   });
 
-  test.each(XSS_PAYLOADS)('keeps $name as text', (payload) => {
+  test.each(XSS_CORPUS)('keeps $category: $name as text', (payload) => {
     const card = renderAnswer(
       document,
       answer({

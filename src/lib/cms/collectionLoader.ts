@@ -1,6 +1,6 @@
 import type { Loader } from 'astro/loaders';
 import { CmsUnavailableError, cmsGetAll, cmsOptional, cmsUrl } from './client';
-import { mathToMathml } from './markdownMath';
+import { safeArticleMarkdown } from './safeMarkdown';
 
 interface CmsCollectionOptions<T> {
   /** Collection route, e.g. `/articles`. */
@@ -36,6 +36,8 @@ export function cmsCollection<T>(options: CmsCollectionOptions<T>): Loader {
         throw error;
       }
       store.clear();
+      // Article images may come from the CMS's uploads; the CSP allows no other origin.
+      const imageOrigins = [new URL(cmsUrl()).origin];
       for (const item of items) {
         const id = options.idOf(item);
         const body = options.bodyOf(item);
@@ -44,7 +46,8 @@ export function cmsCollection<T>(options: CmsCollectionOptions<T>): Loader {
           id,
           data,
           body,
-          rendered: await context.renderMarkdown(mathToMathml(body)),
+          // Made safe first: Astro would publish raw HTML and javascript: links as written (see safeMarkdown.ts).
+          rendered: await context.renderMarkdown(safeArticleMarkdown(body, { imageOrigins })),
           digest: context.generateDigest({ ...data, body }),
         });
       }

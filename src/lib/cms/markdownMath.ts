@@ -6,8 +6,11 @@ import temml from 'temml';
  * on the page. Code spans and fenced code blocks are left as they are, so is a `$` that is plainly money ("$5 and
  * $10": an opening `$` must not be followed by a space, a closing one not preceded by one nor followed by a digit).
  * Temml runs without `trust`, so `\href` and friends never become links; a formula it cannot read shows its source.
+ * @param mark wraps each formula's MathML (src/lib/cms/safeMarkdown.ts marks them to tell them from other HTML)
  */
-export function mathToMathml(markdown: string): string {
+export function mathToMathml(markdown: string, mark: (mathml: string) => string = (mathml) => mathml): string {
+  const render = (tex: string, displayMode: boolean): string => mark(renderTex(tex, displayMode));
+  const inline = (line: string): string => inlineMath(line, render);
   const out: string[] = [];
   let fence: string | null = null;
   let display: string[] | null = null;
@@ -51,12 +54,12 @@ export function mathToMathml(markdown: string): string {
   return out.join('\n');
 }
 
-function render(tex: string, displayMode: boolean): string {
+function renderTex(tex: string, displayMode: boolean): string {
   return temml.renderToString(tex.trim(), { displayMode, throwOnError: false, trust: false });
 }
 
 /** Inline `$…$` outside code spans. */
-function inline(line: string): string {
+function inlineMath(line: string, render: (tex: string, displayMode: boolean) => string): string {
   let result = '';
   let index = 0;
   while (index < line.length) {
