@@ -26,6 +26,7 @@ import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { BENCH_QUESTIONS } from '../backend/scripts/bench-questions.mjs';
 import {
   buildFolder,
   median,
@@ -61,15 +62,8 @@ const GOALS = { staticPerSecond: 2000, solvePerSecond: 100 };
 const MODEL_CHUNKS = 40;
 const MODEL_CHUNK_DELAY_MS = 50;
 
-/** Engine questions of every tool (as bench:chat asks), rotated over the solve and chat traffic. */
-const QUESTIONS = [
-  { tool: 'math-solver', question: 'x^2-5x+6=0' },
-  { tool: 'physics-solver', question: 'm = 2 kg, a = 3 m/s^2, F = ?' },
-  { tool: 'chemistry-solver', question: 'H2 + O2 -> H2O' },
-  { tool: 'math-solver', question: 'derivative of x^2*sin(x)' },
-  { tool: 'physics-solver', question: 'A car accelerates from 0 to 27 m/s in 9 s. What is its acceleration?' },
-  { tool: 'chemistry-solver', question: 'molar mass of H2SO4' },
-];
+/** Popular questions: the engine questions of every tool that bench:chat asks too. */
+const QUESTIONS = BENCH_QUESTIONS;
 
 /** One question in this many is new (never seen by the engines' answer cache); the others are popular ones. */
 const NEW_QUESTION_EVERY = 5;

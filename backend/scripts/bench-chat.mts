@@ -11,6 +11,7 @@
 // failed request. Exits 1 on any error; missed speed goals print FAIL but exit 0 unless BENCH_STRICT=1 (timings
 // depend on the machine).
 import { randomBytes } from 'node:crypto';
+import { BENCH_QUESTIONS } from './bench-questions.mjs';
 import { startChildBackend } from './child-backend.mts';
 
 const positiveInteger = (name: string, fallback: number): number => {
@@ -28,15 +29,7 @@ const STREAM_TIMEOUT_MS = 30_000;
 
 const GOALS = { singleFirstMedianMs: 100, concurrentFirstMedianMs: 500, concurrentFirstP95Ms: 1500 } as const;
 
-/** Engine questions (from bench/problems.json), rotated over the runs and the concurrent conversations. */
-const QUESTIONS = [
-  { tool: 'math-solver', question: 'x^2-5x+6=0' },
-  { tool: 'physics-solver', question: 'm = 2 kg, a = 3 m/s^2, F = ?' },
-  { tool: 'chemistry-solver', question: 'H2 + O2 -> H2O' },
-  { tool: 'math-solver', question: 'derivative of x^2*sin(x)' },
-  { tool: 'physics-solver', question: 'A car accelerates from 0 to 27 m/s in 9 s. What is its acceleration?' },
-  { tool: 'chemistry-solver', question: 'molar mass of H2SO4' },
-] as const;
+const QUESTIONS = BENCH_QUESTIONS;
 type Question = (typeof QUESTIONS)[number];
 const questionAt = (index: number): Question => QUESTIONS[index % QUESTIONS.length] ?? QUESTIONS[0];
 
