@@ -2,7 +2,18 @@ import { expect, type Page } from '@playwright/test';
 
 /** Where scripts/run-e2e.mjs started things; running Playwright without it fails here, loudly. */
 export function e2eEnv(
-  name: 'E2E_MAIL_URL' | 'E2E_CONFIRM_MAIL_URL' | 'E2E_CONFIRM_PORT' | 'E2E_BACKEND_URL' | 'E2E_MODEL_URL',
+  name:
+    | 'E2E_MAIL_URL'
+    | 'E2E_CONFIRM_MAIL_URL'
+    | 'E2E_CONFIRM_PORT'
+    | 'E2E_BACKEND_URL'
+    | 'E2E_MODEL_URL'
+    // The third backend and site, seeded with the XSS corpus (tests/e2e/xss.spec.ts).
+    | 'E2E_XSS_PORT'
+    | 'E2E_XSS_BACKEND_URL'
+    | 'E2E_XSS_MODEL_URL'
+    | 'E2E_XSS_SEED'
+    | 'E2E_XSS_DIST',
 ): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: run the e2e tests with "npm run test:e2e"`);

@@ -2,7 +2,8 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { XSS_CORPUS } from '../support/xssCorpus';
-import { inPool, inlineScripts, readXssSeed, XssWatch, xssEnv } from './xssSupport';
+import { e2eEnv } from './support';
+import { inPool, inlineScripts, readXssSeed, XssWatch } from './xssSupport';
 
 // Issue #7, XSS: the whole corpus (tests/support/xssCorpus.ts) through every place the site shows text a student,
 // a model or an editor wrote: chat questions and answers (saved and streaming), the try box's model answer,
@@ -11,12 +12,12 @@ import { inPool, inlineScripts, readXssSeed, XssWatch, xssEnv } from './xssSuppo
 // is built against it (scripts/e2e-backend.ts, XSS_SEED); this file only loads pages and watches (xssSupport.ts):
 // no dialog, no request to a foreign origin, no CSP violation, no injected markup, and each payload really shown.
 
-const baseURL = `http://127.0.0.1:${xssEnv('E2E_XSS_PORT')}`;
+const baseURL = `http://127.0.0.1:${e2eEnv('E2E_XSS_PORT')}`;
 const seed = readXssSeed();
 /** Pages loaded at once: two cores, shared with the browser, the servers and the other worker. */
 const LANES = 3;
 /** Each place's counts go to a file, so the summary still sees them after a worker restarts. */
-const resultsDir = join(dirname(xssEnv('E2E_XSS_SEED')), 'results');
+const resultsDir = join(dirname(e2eEnv('E2E_XSS_SEED')), 'results');
 
 interface PlaceResult {
   place: string;
@@ -215,7 +216,7 @@ test('chat: the whole corpus streamed as one model answer', async ({ browser }) 
         .join('\n\n')}\n\n`,
     );
   }
-  const control = await fetch(`${xssEnv('E2E_XSS_MODEL_URL')}/control`, {
+  const control = await fetch(`${e2eEnv('E2E_XSS_MODEL_URL')}/control`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ mode: 'ok', chunks, chunkDelayMs: 5 }),
@@ -235,7 +236,7 @@ test('chat: the whole corpus streamed as one model answer', async ({ browser }) 
     XSS_CORPUS[0]?.source ?? '',
   );
   await watcher.scan(page);
-  const sent = (await (await fetch(`${xssEnv('E2E_XSS_MODEL_URL')}/control`)).json()) as { sent: number };
+  const sent = (await (await fetch(`${e2eEnv('E2E_XSS_MODEL_URL')}/control`)).json()) as { sent: number };
   expect(sent.sent).toBe(chunks.length);
   await watcher.close();
   expect(watcher.findings).toEqual([]);
@@ -244,7 +245,7 @@ test('chat: the whole corpus streamed as one model answer', async ({ browser }) 
 
 test('try box: the whole corpus as one model answer on a tool page, for a visitor', async ({ browser }) => {
   // The same reply as the streamed chat answer: every payload, as the fake model's answer to the try box.
-  const control = await fetch(`${xssEnv('E2E_XSS_MODEL_URL')}/control`, {
+  const control = await fetch(`${e2eEnv('E2E_XSS_MODEL_URL')}/control`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ mode: 'ok', chunks: XSS_CORPUS.map((entry) => `${entry.source}\n\n`), chunkDelayMs: 0 }),

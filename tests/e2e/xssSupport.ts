@@ -1,14 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-
-/** Where scripts/run-e2e.mjs started the XSS backend and site; running Playwright without it fails here, loudly. */
-export function xssEnv(
-  name: 'E2E_XSS_PORT' | 'E2E_XSS_BACKEND_URL' | 'E2E_XSS_MODEL_URL' | 'E2E_XSS_SEED' | 'E2E_XSS_DIST',
-): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the e2e tests with "npm run test:e2e"`);
-  return value;
-}
+import { e2eEnv } from './support';
 
 /** What scripts/e2e-backend.ts seeded (XSS_SEED); every index is into XSS_CORPUS. */
 export interface XssSeed {
@@ -49,7 +41,7 @@ export interface XssSeed {
 }
 
 export function readXssSeed(): XssSeed {
-  return JSON.parse(readFileSync(xssEnv('E2E_XSS_SEED'), 'utf8')) as XssSeed;
+  return JSON.parse(readFileSync(e2eEnv('E2E_XSS_SEED'), 'utf8')) as XssSeed;
 }
 
 /** Hosts that are this test run's own servers (the site, the backends): anything else is a foreign origin. */
