@@ -10,6 +10,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LRUCache } from 'lru-cache';
 import { isAppPath, rewriteTarget } from '../src/lib/appPaths.ts';
 import { parseAppRoute } from '../src/lib/appRoute.ts';
 import { createRebuilder, DEFAULT_REBUILD_COMMAND } from './rebuild.mjs';
@@ -45,15 +46,53 @@ async function isFile(file) {
   }
 }
 
+/** Resolves a Location against this origin to check it; `.invalid` is a name that can never be a real host. */
+const SITE_ORIGIN = 'http://site.invalid';
+
 /**
- * Maps a request path to a file of the build, or a redirect.
+ * The Location of a redirect to `path` on this site, never elsewhere: leading slashes and backslashes fold into
+ * one (`//host` and `/\host` are another site to a browser), and the result must be printable ASCII that resolves to
+ * this origin, else the redirect goes to `/`.
+ * @param {string} path the target path, still percent-encoded as it arrived (a decoded `%2F` would be a slash)
+ * @param {string} [search] the query to keep, `?…` or empty
+ * @returns {string} a path starting with one `/`
+ */
+export function sameSiteLocation(path, search = '') {
+  const location = `/${path.replace(/^[/\\]+/, '')}${search}`;
+  if (!/^\/[\x21-\x7e]*$/.test(location)) return '/';
+  const resolved = new URL(location, SITE_ORIGIN);
+  return resolved.origin === SITE_ORIGIN ? location : '/';
+}
+
+/**
+ * @param {string} rawPath the request path, percent-encoded
+ * @returns {string} the decoded path, or `/__malformed__` (no such file: a 404) when it cannot be decoded safely
+ */
+function decodePath(rawPath) {
+  try {
+    const pathname = decodeURIComponent(rawPath);
+    return pathname.includes('\0') ? '/__malformed__' : pathname;
+  } catch {
+    return '/__malformed__';
+  }
+}
+
+/**
+ * Maps a request path to a file of the build, or a redirect. Redirects are built from the path as it arrived,
+ * never from its decoded form: `/%2Fevil.example/` decoded is `//evil.example/`, which a browser reads as another
+ * host (issue #11).
  * @param {string} root absolute path of dist/
- * @param {string} pathname decoded request path
+ * @param {string} rawPath the request path, percent-encoded as in the request (`URL#pathname`)
+ * @param {string} [search] the request's query (`URL#search`), kept by redirects
  * @returns {Promise<{ file: string, status: number } | { redirect: string }>}
  */
-export async function resolveRequest(root, pathname) {
-  if (pathname === '/zh/app' || pathname.startsWith('/zh/app/')) return { redirect: pathname.slice(3) };
-  if (pathname.length > 1 && pathname.endsWith('/')) return { redirect: pathname.replace(/\/+$/, '') || '/' };
+export async function resolveRequest(root, rawPath, search = '') {
+  if (rawPath === '/zh/app' || rawPath.startsWith('/zh/app/'))
+    return { redirect: sameSiteLocation(rawPath.slice(3), search) };
+  if (rawPath.length > 1 && rawPath.endsWith('/')) {
+    return { redirect: sameSiteLocation(rawPath.replace(/\/+$/, ''), search) };
+  }
+  const pathname = decodePath(rawPath);
   if (isAppPath(pathname)) {
     // The shell renders the not-found view itself; the status tells crawlers and tools the truth as well.
     const status = parseAppRoute(pathname).kind === 'not-found' ? 404 : 200;
@@ -139,6 +178,9 @@ function cacheControl(file) {
   return 'no-cache';
 }
 
+/** Every redirect's Cache-Control: an hour bounds how long a browser keeps a 301 it was once given. */
+export const REDIRECT_CACHE_CONTROL = 'public, max-age=3600';
+
 /** @param {string} value */
 const digest = (value) => createHash('sha256').update(value).digest();
 
@@ -203,37 +245,98 @@ function handleHook(req, res, pathname, hook) {
 /**
  * The files of the served build, in memory once asked for: a build folder never changes once built (a rebuild
  * writes a new folder and swaps it in), and reading from memory (after one stat) instead of several file-system calls
- * and a stream per request raises what the server answers per second (`npm run bench:load`). Only 200 answers of small files
- * are kept (a 404 path is anyone's to invent), up to MAX_ENTRIES, and only for the latest folder served.
+ * and a stream per request raises what the server answers per second (`npm run bench:load`). Only 200 answers of
+ * small files are kept (a 404 path is anyone's to invent), and only for the latest folder served.
+ * Contents are keyed by the file they come from, so every name of one file (`/a1/..%2F_astro/x.js`,
+ * `/a2/..%2F_astro/x.js`…) shares one copy; a second, small map remembers which file a request path named. Both
+ * are bounded by bytes (least recently used out first), not by count (issue #11).
  */
 /** @typedef {{ headers: Record<string, string | number>, body: Buffer, file: string, mtimeMs: number }} CachedFile */
-class FileCache {
+export class FileCache {
+  /** Files larger than this are streamed from disk, never kept. */
   static MAX_FILE_BYTES = 2 * 1024 * 1024;
-  static MAX_ENTRIES = 2000;
+  /** All kept contents together. */
+  static MAX_BYTES = 64 * 1024 * 1024;
+  /** All remembered request paths and their file names together. */
+  static MAX_ALIAS_BYTES = 1024 * 1024;
   /** @type {string | null} */
   #root = null;
-  /** @type {Map<string, CachedFile>} */
-  #entries = new Map();
+  #maxBytes;
+  #maxAliasBytes;
+  /** @type {LRUCache<string, CachedFile>} file → its contents */
+  #files;
+  /** @type {LRUCache<string, string>} request path → file */
+  #aliases;
 
-  /**
-   * @param {string} root
-   * @param {string} pathname
-   */
-  get(root, pathname) {
-    return root === this.#root ? this.#entries.get(pathname) : undefined;
+  /** @param {{ maxBytes?: number, maxAliasBytes?: number }} [limits] */
+  constructor({ maxBytes = FileCache.MAX_BYTES, maxAliasBytes = FileCache.MAX_ALIAS_BYTES } = {}) {
+    this.#maxBytes = maxBytes;
+    this.#maxAliasBytes = maxAliasBytes;
+    this.#files = this.#newFiles();
+    this.#aliases = this.#newAliases();
+  }
+
+  #newFiles() {
+    return new LRUCache({
+      maxSize: this.#maxBytes,
+      maxEntrySize: Math.min(this.#maxBytes, FileCache.MAX_FILE_BYTES),
+      // lru-cache wants a positive size: an empty file still takes an entry.
+      sizeCalculation: (/** @type {CachedFile} */ entry) => entry.body.length + 1,
+    });
+  }
+
+  #newAliases() {
+    return new LRUCache({
+      maxSize: this.#maxAliasBytes,
+      // UTF-16 strings: two bytes a character.
+      sizeCalculation: (/** @type {string} */ file, /** @type {string} */ path) => 2 * (path.length + file.length),
+    });
   }
 
   /**
+   * The cached answer for a request path, when that path was served before from this folder.
    * @param {string} root
-   * @param {string} pathname
+   * @param {string} path
+   */
+  get(root, path) {
+    if (root !== this.#root) return undefined;
+    const file = this.#aliases.get(path);
+    return file === undefined ? undefined : this.#files.get(file);
+  }
+
+  /**
+   * The cached contents of a file, under whatever name it was asked for.
+   * @param {string} root
+   * @param {string} file
+   */
+  getFile(root, file) {
+    return root === this.#root ? this.#files.get(file) : undefined;
+  }
+
+  /**
+   * Remembers that `path` names `entry.file`, and the file's contents (once, however many paths name it).
+   * @param {string} root
+   * @param {string} path
    * @param {CachedFile} entry
    */
-  set(root, pathname, entry) {
+  set(root, path, entry) {
     if (root !== this.#root) {
       this.#root = root;
-      this.#entries = new Map();
+      this.#files = this.#newFiles();
+      this.#aliases = this.#newAliases();
     }
-    if (this.#entries.size < FileCache.MAX_ENTRIES) this.#entries.set(pathname, entry);
+    if (this.#files.get(entry.file) !== entry) this.#files.set(entry.file, entry);
+    if (this.#files.has(entry.file)) this.#aliases.set(path, entry.file);
+  }
+
+  /** What the cache holds: files and their bytes, remembered paths and theirs. */
+  stats() {
+    return {
+      files: this.#files.size,
+      bytes: this.#files.calculatedSize,
+      aliases: this.#aliases.size,
+      aliasBytes: this.#aliases.calculatedSize,
+    };
   }
 }
 
@@ -243,10 +346,11 @@ class FileCache {
  * @param {{ secret: string, rebuilder: ReturnType<typeof createRebuilder> }} [options.hook] the rebuild hook:
  *   the served folder is then the rebuilder's current one
  * @param {boolean} [options.trustProxy] trust `X-Forwarded-Proto` (TRUST_PROXY=1: behind a TLS-terminating proxy)
+ * @param {FileCache} [options.fileCache] the in-memory file cache (tests pass a small one to watch it)
  */
-export function createSiteServer({ root, hook, trustProxy = false }) {
+export function createSiteServer({ root, hook, trustProxy = false, fileCache = new FileCache() }) {
   const fixedRoot = resolve(root);
-  const files = new FileCache();
+  const files = fileCache;
   return createServer(async (req, res) => {
     // Each request reads the served folder once: a swap during it does not move it to another build.
     const lease = hook?.rebuilder.acquire();
@@ -256,7 +360,11 @@ export function createSiteServer({ root, hook, trustProxy = false }) {
       // Every response (pages, files, redirects, 404, errors, the hook) carries the security headers.
       for (const [name, value] of Object.entries(await securityHeadersOf(distRoot))) res.setHeader(name, value);
       if (isHttps(req, trustProxy)) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-      const url = new URL(req.url ?? '/', 'http://localhost');
+      // A request target of `//host/x` is a path here, not a host: prefixing the origin keeps it one.
+      const requestTarget = req.url ?? '/';
+      const url = requestTarget.startsWith('/')
+        ? new URL(`http://localhost${requestTarget}`)
+        : new URL(requestTarget, 'http://localhost');
       const hookPath = url.pathname === HOOK_PATH || url.pathname.startsWith(`${HOOK_PATH}/`);
       // With the hook off, a GET there is any unknown path (the 404 page), as it always was.
       if (hookPath && (hook || (req.method !== 'GET' && req.method !== 'HEAD'))) {
@@ -268,25 +376,28 @@ export function createSiteServer({ root, hook, trustProxy = false }) {
         res.end('Method Not Allowed');
         return;
       }
-      let pathname;
-      try {
-        pathname = decodeURIComponent(url.pathname);
-      } catch {
-        pathname = '/__malformed__';
-      }
-      if (pathname.includes('\0')) pathname = '/__malformed__';
-      const cached = files.get(distRoot, pathname);
-      // One stat still, for a folder rebuilt in place (`npm run build` beside a running `npm run serve`).
-      const current = cached && (await stat(cached.file).catch(() => null));
-      if (cached && current && current.mtimeMs === cached.mtimeMs && current.size === cached.body.length) {
+      // A cached file is sent when it is still the one on disk: one stat, for a folder rebuilt in place
+      // (`npm run build` beside a running `npm run serve`).
+      const sendCached = async (/** @type {CachedFile | undefined} */ cached) => {
+        const current = cached && (await stat(cached.file).catch(() => null));
+        if (!cached || !current || current.mtimeMs !== cached.mtimeMs || current.size !== cached.body.length) {
+          return false;
+        }
         res.writeHead(200, cached.headers);
         res.end(req.method === 'HEAD' ? undefined : cached.body);
+        return true;
+      };
+      if (await sendCached(files.get(distRoot, url.pathname))) return;
+      const target = await resolveRequest(distRoot, url.pathname, url.search);
+      if ('redirect' in target) {
+        // Permanent, but kept an hour at most: a browser holds a 301 without Cache-Control for as long as it likes.
+        res.writeHead(301, { Location: target.redirect, 'Cache-Control': REDIRECT_CACHE_CONTROL });
+        res.end();
         return;
       }
-      const target = await resolveRequest(distRoot, pathname);
-      if ('redirect' in target) {
-        res.writeHead(301, { Location: `${target.redirect}${url.search}` });
-        res.end();
+      const known = target.status === 200 ? files.getFile(distRoot, target.file) : undefined;
+      if (known && (await sendCached(known))) {
+        files.set(distRoot, url.pathname, known);
         return;
       }
       const info = await stat(target.file);
@@ -297,7 +408,7 @@ export function createSiteServer({ root, hook, trustProxy = false }) {
       };
       if (target.status === 200 && info.size <= FileCache.MAX_FILE_BYTES) {
         const body = await readFile(target.file);
-        files.set(distRoot, pathname, {
+        files.set(distRoot, url.pathname, {
           headers: { ...headers, 'Content-Length': body.length },
           body,
           file: target.file,

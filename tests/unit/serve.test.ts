@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createRebuilder, type RebuildStatus } from '../../scripts/rebuild.mjs';
-import { createSiteServer, hookFromEnv, resolveRequest } from '../../scripts/serve.mjs';
+import {
+  createSiteServer,
+  FileCache,
+  hookFromEnv,
+  REDIRECT_CACHE_CONTROL,
+  resolveRequest,
+} from '../../scripts/serve.mjs';
+import { offSiteRedirects, rawGet, REDIRECT_CORPUS } from '../e2e/redirectCorpus';
 
 let root = '';
 
@@ -37,6 +44,12 @@ describe('resolveRequest', () => {
     expect(await resolveRequest(root, '/zh/app')).toEqual({ redirect: '/app' });
     expect(await resolveRequest(root, '/zh/app/math-solver')).toEqual({ redirect: '/app/math-solver' });
     expect(await resolveRequest(root, '/pricing/')).toEqual({ redirect: '/pricing' });
+  });
+
+  test('keeps the query and encoded characters of a redirected path as they came', async () => {
+    expect(await resolveRequest(root, '/pricing/', '?plan=plus')).toEqual({ redirect: '/pricing?plan=plus' });
+    expect(await resolveRequest(root, '/%2Fevil.example/')).toEqual({ redirect: '/%2Fevil.example' });
+    expect(await resolveRequest(root, '//evil.example/')).toEqual({ redirect: '/evil.example' });
   });
 
   test('answers 404 for unknown paths and for paths that climb out of the build', async () => {
@@ -284,5 +297,94 @@ describe('createSiteServer with the rebuild hook', () => {
     expect(status.lastBuild?.error).toContain('broken');
     expect(status.servedFolder).toBe(served);
     expect(await (await fetch(`${url}/`)).text()).toBe('rebuilt');
+  });
+});
+
+/** Starts a site server over `folder` on a free port; the caller closes it. */
+async function listen(folder: string, fileCache?: FileCache): Promise<{ server: Server; port: number }> {
+  const server = createSiteServer({ root: folder, ...(fileCache ? { fileCache } : {}) });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  return { server, port: address.port };
+}
+
+async function close(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((done) => server.close(done));
+}
+
+describe("the site server's redirects", () => {
+  test('the trailing-slash redirect never leaves the site', async () => {
+    const { server, port } = await listen(root);
+    try {
+      // The issue's three examples, then the whole corpus, sent byte for byte.
+      for (const [target, location] of [
+        ['/%2Fevil.example/', '/%2Fevil.example'],
+        ['/%5Cevil.example/', '/%5Cevil.example'],
+        ['/%2F%2Fevil.example/x/', '/%2F%2Fevil.example/x'],
+      ] as const) {
+        const response = await rawGet('127.0.0.1', port, target);
+        expect(response.status).toBe(301);
+        expect(response.headers.get('location')).toBe(location);
+        expect(response.headers.get('cache-control')).toBe(REDIRECT_CACHE_CONTROL);
+      }
+      const { problems, redirects } = await offSiteRedirects('127.0.0.1', port);
+      expect(problems).toEqual([]);
+      // Most probes become redirects (trailing slash, /zh/app): the check above was not vacuous.
+      expect(redirects).toBeGreaterThan(REDIRECT_CORPUS.length * 2);
+    } finally {
+      await close(server);
+    }
+  });
+});
+
+describe("the site server's file cache", () => {
+  let site = '';
+  const big = 'x'.repeat(100_000);
+
+  beforeAll(() => {
+    site = mkdtempSync(join(tmpdir(), 'studyease-cache-'));
+    mkdirSync(join(site, '_astro'));
+    writeFileSync(join(site, 'index.html'), 'home');
+    writeFileSync(join(site, '404.html'), 'not found');
+    for (let i = 0; i < 5; i += 1) writeFileSync(join(site, '_astro', `Big${i}.js`), `${i}${big}`);
+  });
+
+  afterAll(() => {
+    rmSync(site, { recursive: true, force: true });
+  });
+
+  test('the file cache keeps one copy of a file however it is named and stays under its byte limit', async () => {
+    const cache = new FileCache({ maxBytes: 250_000, maxAliasBytes: 8_000 });
+    const { server, port } = await listen(site, cache);
+    try {
+      // 300 names of one file: `/a1/..%2F_astro/Big0.js` decodes to `/a1/../_astro/Big0.js`.
+      for (let i = 0; i < 300; i += 1) {
+        const response = await fetch(`http://127.0.0.1:${port}/a${i}/..%2F_astro/Big0.js`);
+        expect(response.status).toBe(200);
+        expect((await response.text()).length).toBe(big.length + 1);
+      }
+      const named = cache.stats();
+      expect(named.files).toBe(1);
+      expect(named.bytes).toBeLessThanOrEqual(big.length + 2);
+      expect(named.aliasBytes).toBeLessThanOrEqual(8_000);
+      // Five files of 100 kB do not fit in 250 kB: the oldest go, each still served right.
+      for (let i = 0; i < 5; i += 1) {
+        const body = await (await fetch(`http://127.0.0.1:${port}/_astro/Big${i}.js`)).text();
+        expect(body).toBe(`${i}${big}`);
+        expect(cache.stats().bytes).toBeLessThanOrEqual(250_000);
+      }
+      expect(cache.stats().files).toBe(2);
+      expect(await (await fetch(`http://127.0.0.1:${port}/_astro/Big0.js`)).text()).toBe(`0${big}`);
+    } finally {
+      await close(server);
+    }
+  });
+
+  test('keeps 64 MB of files and 1 MB of request paths by default', () => {
+    expect(FileCache.MAX_BYTES).toBe(64 * 1024 * 1024);
+    expect(FileCache.MAX_ALIAS_BYTES).toBe(1024 * 1024);
+    expect(new FileCache().stats()).toEqual({ files: 0, bytes: 0, aliases: 0, aliasBytes: 0 });
   });
 });
