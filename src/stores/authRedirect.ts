@@ -27,7 +27,8 @@ const MAX_LENGTH = 2048;
 
 /**
  * Accepts only same-site paths, so a crafted value can never send the user to another origin
- * (`//evil.example`, `/\evil.example`, `https://…`, `javascript:`), nor back into the auth pages.
+ * (`//evil.example`, `/\evil.example`, `/.//evil.example`, `https://…`, `javascript:`), nor back into the auth
+ * pages (`/auth/…`, also encoded as `/%61uth/…`).
  * @param value a candidate path such as `/app/math-solver?q=1`
  * @returns the path, or null when it is not a safe place to return to
  */
@@ -46,8 +47,20 @@ export function sanitizeRedirect(value: unknown): string | null {
     return null;
   }
   if (url.origin !== 'https://studyease.invalid') return null;
-  if (url.pathname === '/auth' || url.pathname.startsWith('/auth/')) return null;
+  // Dot segments fold away while parsing: `/.//evil.example` and `/app/..//evil.example` come out as
+  // `//evil.example`, another site once assigned to `location` (issue #11). The result is checked, not the input.
+  if (/^\/[/\\]/.test(url.pathname)) return null;
+  if (/^\/auth(\/|$)/i.test(decodedPath(url.pathname))) return null;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The path as the site server will look it up (decoded once), or as it is when it does not decode. */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   sanitizeRedirect,
   saveAuthRedirect,
 } from '@/stores/authRedirect';
+import { REDIRECT_CORPUS, SAME_SITE_PATHS } from '../e2e/redirectCorpus';
 
 afterEach(() => {
   cleanStores($authRedirect);
@@ -24,6 +25,9 @@ describe('sanitizeRedirect', () => {
     ['absolute URL', 'https://evil.example/'],
     ['javascript URL', 'javascript:alert(1)'],
     ['tab hiding a slash', '/\t/evil.example'],
+    ['dot segment folding into two slashes', '/.//evil.example'],
+    ['dot-dot folding into two slashes', '/app/..//evil.example'],
+    ['auth page, encoded', '/%61uth/login'],
     ['auth page', '/auth/login'],
     ['encoded double slash', '/%2F%2Fevil.example'],
     ['encoded backslash', '/%5Cevil.example'],
@@ -32,6 +36,33 @@ describe('sanitizeRedirect', () => {
     ['too long', `/${'a'.repeat(3000)}`],
   ])('refuses %s', (_label, value) => {
     expect(sanitizeRedirect(value)).toBeNull();
+  });
+});
+
+describe('the sign-in return path', () => {
+  const origin = 'https://studyease.example';
+
+  test.each(REDIRECT_CORPUS.map((probe) => [probe.name, probe.value]))(
+    'only same-site paths survive: %s',
+    (_name, value) => {
+      const kept = sanitizeRedirect(value);
+      if (kept === null) return;
+      // What the page does with it: `location.assign(kept)` on the site's origin.
+      const target = new URL(kept, `${origin}/auth/login`);
+      expect(target.origin).toBe(origin);
+      expect(kept).toMatch(/^\/(?![/\\])/);
+      let decoded = target.pathname;
+      try {
+        decoded = decodeURIComponent(decoded);
+      } catch {
+        // Malformed escapes (overlong UTF-8) stay as they are; the server answers 404 for them.
+      }
+      expect(decoded).not.toMatch(/^\/auth(\/|$)/i);
+    },
+  );
+
+  test.each(SAME_SITE_PATHS)('keeps %s as it is', (path) => {
+    expect(sanitizeRedirect(path)).toBe(path);
   });
 });
 
