@@ -60,6 +60,9 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
+    // Bundled scripts stay files (allowed by `script-src 'self'`): Astro would inline a small one, and the
+    // security-headers integration allows only the inline scripts of src/lib/inlineScripts.ts and Astro's own.
+    build: { assetsInlineLimit: (/** @type {string} */ file) => (file.endsWith('.js') ? false : undefined) },
     define: {
       'import.meta.env.PUBLIC_BUILD_ID': JSON.stringify(buildId()),
     },

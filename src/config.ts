@@ -32,8 +32,11 @@ export const CURRENT_USER_QUERY: Record<string, unknown> = {};
 /** The auth redirect value is kept for a day: long enough for an email round trip, short enough to go stale. */
 export const AUTH_REDIRECT_COOKIE = { name: 'studyease_auth_redirect', days: 1 } as const;
 
-/** Optional analytics script URL; no script is loaded when unset. */
+/** Optional analytics script URL; no script is loaded when unset (never on /app and /auth pages: lib/analytics.ts). */
 export const ANALYTICS_SRC: string = import.meta.env.PUBLIC_ANALYTICS_SRC ?? '';
+
+/** The analytics script's Subresource Integrity hash (`sha384-…`); required when ANALYTICS_SRC is set. */
+export const ANALYTICS_INTEGRITY: string = import.meta.env.PUBLIC_ANALYTICS_INTEGRITY ?? '';
 
 /** Social sign-in providers offered on the sign-in and sign-up pages (none by default). */
 export const AUTH_PROVIDERS: readonly string[] = (import.meta.env.PUBLIC_AUTH_PROVIDERS ?? '')
