@@ -72,6 +72,7 @@ export const STORAGE_KEYS = {
   reloadGuard: 'studyease:reload-guard',
   hintsFirst: 'studyease:hints-first',
   translatorLanguages: 'studyease:translator-languages',
+  oauthNonce: 'studyease:oauth-nonce',
 } as const;
 
 /** UI constants from the spec (§9); the Tailwind theme reads the same numbers from tailwind.config.cjs. */

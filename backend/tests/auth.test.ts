@@ -185,15 +185,24 @@ describe('POST /api/auth/change-password', () => {
 });
 
 describe('POST /api/auth/send-email-confirmation', () => {
-  test('answers "already confirmed" for a confirmed account, with or without a token', async () => {
+  // User enumeration (issue #11): "Already confirmed" for a known address and { sent: true } for an unknown one
+  // told an attacker which addresses have accounts.
+  test('answers a confirmed account exactly as an unknown address, with or without a token, and sends nothing', async () => {
     const { account, jwt } = await register();
+    backend.mail.clear();
+    const unknownEmail = `nobody.${Date.now()}@example.com`;
+    const unknown = await api('POST', '/api/auth/send-email-confirmation', { body: { email: unknownEmail } });
+    assert.deepEqual([unknown.status, unknown.body], [200, { email: unknownEmail, sent: true }]);
     for (const token of [undefined, jwt]) {
       const res = await api('POST', '/api/auth/send-email-confirmation', {
         body: { email: account.email },
         ...(token === undefined ? {} : { token }),
       });
-      assert.equal(res.status, 400);
-      assert.equal(errorMessage(res.body), 'Already confirmed');
+      assert.deepEqual([res.status, res.body], [200, { email: account.email.toLowerCase(), sent: true }]);
     }
+    // The work after the answer: a later mail proves the queue ran; none of it went to these two addresses.
+    await api('POST', '/api/auth/forgot-password', { body: { email: account.email } });
+    await backend.mail.waitFor((m) => m.to.includes(account.email.toLowerCase()));
+    assert.equal(backend.mail.messages().some((m) => /Confirm/.test(m.subject)), false);
   });
 });

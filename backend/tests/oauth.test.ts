@@ -1,6 +1,7 @@
 // Social sign-in end to end with the local OAuth2 test provider: the browser's redirects are followed by hand,
 // with a cookie jar, and the site's return page is played by calling the callback as it does.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import { DEFAULT_OAUTH_TEST_IDENTITY, type OAuthTestProvider } from '../scripts/oauth-test-provider.mjs';
@@ -24,18 +25,31 @@ after(async () => {
 });
 afterEach(() => provider.setIdentity(DEFAULT_OAUTH_TEST_IDENTITY));
 
-/** The browser's way from the site's button to the site's return page. */
+/**
+ * The nonce each sign-in's browser kept (the site: in sessionStorage), by the access_token it got back, so that
+ * `exchange` sends it as the site's return page does unless a test passes another.
+ */
+const nonces = new Map<string, string>();
+
+/** The browser's way from the site's button (which makes a nonce) to the site's return page. */
 const signInWithProvider = async (browser: Browser = createBrowser()) => {
+  const nonce = randomBytes(24).toString('base64url');
   const { hops, final } = await browser.navigate(
-    `${backend.url}/api/connect/${PROVIDER}`,
+    `${backend.url}/api/connect/${PROVIDER}?nonce=${nonce}`,
     (url) => url.origin === siteOrigin,
   );
-  return { browser, hops, final, accessToken: final.searchParams.get('access_token') };
+  const accessToken = final.searchParams.get('access_token');
+  if (accessToken !== null) nonces.set(accessToken, nonce);
+  return { browser, hops, final, accessToken, nonce };
 };
 
-/** What the site's return page does: GET /api/auth/{provider}/callback?access_token=… */
-const exchange = async (accessToken: string | null, browser?: Browser) => {
-  const path = `/api/auth/${PROVIDER}/callback${accessToken === null ? '' : `?access_token=${encodeURIComponent(accessToken)}`}`;
+/** What the site's return page does: GET /api/auth/{provider}/callback?access_token=…&nonce=… */
+const exchange = async (accessToken: string | null, browser?: Browser, nonce = nonces.get(accessToken ?? '')) => {
+  const query = new URLSearchParams({
+    ...(accessToken === null ? {} : { access_token: accessToken }),
+    ...(nonce === undefined ? {} : { nonce }),
+  }).toString();
+  const path = `/api/auth/${PROVIDER}/callback${query === '' ? '' : `?${query}`}`;
   const headers = { accept: 'application/json', origin: siteOrigin };
   // With a browser: its cookies go along, as with fetch(…, { credentials: 'include' }). Without: none, as today.
   const res =
@@ -151,6 +165,28 @@ describe('the studyease-test provider (OAUTH_TEST_PROVIDER_URL set)', () => {
     signedIn(await exchange(accessToken, browser));
   });
 
+  test('sign-in CSRF: a handoff token works only in the browser that started the sign-in (its nonce)', async () => {
+    // The attacker signs in with their own account and sends the return page's link to a victim, whose browser
+    // holds no nonce for it, or the nonce of a sign-in of its own.
+    const attacker = await signInWithProvider();
+    const victim = await signInWithProvider();
+    for (const nonce of ['', victim.nonce, `${attacker.nonce.slice(0, -1)}x`]) {
+      const result = await exchange(attacker.accessToken, undefined, nonce);
+      assert.equal(result.status, 400, nonce);
+      assert.match(errorOf(result).message, /Invalid or expired access_token/);
+    }
+    // Still unused: the browser that started it signs in with it.
+    signedIn(await exchange(attacker.accessToken));
+  });
+
+  test('a sign-in started without a nonce is refused before it reaches the provider', async () => {
+    for (const query of ['', '?nonce=short', `?nonce=${'%20'.repeat(30)}`]) {
+      const res = await createBrowser().request(`${backend.url}/api/connect/${PROVIDER}${query}`);
+      assert.equal(res.status, 400, query);
+      assert.match(errorOf({ status: res.status, body: await res.json() }).message, /sign-in page/);
+    }
+  });
+
   test("the provider's own access token is refused: only a round trip through the backend counts", async () => {
     const result = await exchange(provider.issueToken());
     assert.equal(result.status, 400);
@@ -180,7 +216,7 @@ describe('the studyease-test provider (OAUTH_TEST_PROVIDER_URL set)', () => {
 
   test('denying at the provider lands on the site with error and error_description, no access_token', async () => {
     const browser = createBrowser();
-    const first = await browser.request(`${backend.url}/api/connect/${PROVIDER}`);
+    const first = await browser.request(`${backend.url}/api/connect/${PROVIDER}?nonce=${randomBytes(24).toString('base64url')}`);
     const authorize = new URL(first.headers.get('location') ?? '');
     // The consent form's Deny button.
     const form = new URLSearchParams(authorize.searchParams);
@@ -196,7 +232,7 @@ describe('the studyease-test provider (OAUTH_TEST_PROVIDER_URL set)', () => {
 
   test('a provider callback without the session that started it (login CSRF) ends on the site with an error', async () => {
     const browser = createBrowser();
-    const first = await browser.request(`${backend.url}/api/connect/${PROVIDER}`);
+    const first = await browser.request(`${backend.url}/api/connect/${PROVIDER}?nonce=${randomBytes(24).toString('base64url')}`);
     const approved = await browser.request(first.headers.get('location') ?? '');
     const backendCallback = approved.headers.get('location') ?? '';
     assert.match(backendCallback, /\/api\/connect\/studyease-test\/callback\?code=/);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 // Two backend instances on one database, as behind a load balancer (issue #7, "past one machine"): one in this
 // process, one in a child process (Strapi is one per process), with the same secrets, so a sign-in made on one is
 // good on the other. The limits that used to be counted in each process's memory — the auth routes' rate limit,
@@ -119,14 +120,15 @@ describe('two backend instances on one database', () => {
 
   test("use a social sign-in's handoff token once, whichever instance the site's return page reaches", async () => {
     const provider = 'studyease-test';
+    const nonce = randomBytes(24).toString('base64url');
     const { final } = await createBrowser().navigate(
-      `${here.url}/api/connect/${provider}`,
+      `${here.url}/api/connect/${provider}?nonce=${nonce}`,
       (url) => url.origin === new URL(TEST_SITE_URL).origin,
     );
     const token = final.searchParams.get('access_token');
     assert.ok(token, `no access_token in ${final.href}`);
     const exchange = (url: string) =>
-      fetch(`${url}/api/auth/${provider}/callback?access_token=${encodeURIComponent(token)}`, {
+      fetch(`${url}/api/auth/${provider}/callback?access_token=${encodeURIComponent(token)}&nonce=${nonce}`, {
         headers: { accept: 'application/json' },
       });
     const first = await exchange(there.url);

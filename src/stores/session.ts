@@ -73,10 +73,19 @@ export async function changePassword(...args: Parameters<AuthApi['changePassword
   if (response.jwt) setToken(response.jwt);
 }
 
-/** Signs out on this device (the backend keeps no session to end in legacy-support jwt mode). */
+/** Signs out on this device; the token stays valid elsewhere until it expires or logoutEverywhere ends it. */
 export function logout(): void {
   setToken(null);
   $user.set(null);
+}
+
+/**
+ * Ends every session of the account, on every device (a stolen or forgotten token included), then signs out here.
+ * @throws {import('@/lib/api/errors').ApiError} when the backend could not end them; this device stays signed in
+ */
+export async function logoutEverywhere(): Promise<void> {
+  await auth.logoutEverywhere();
+  logout();
 }
 
 let starting: Promise<User | null> | null = null;

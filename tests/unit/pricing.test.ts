@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { type CmsPlan, toPlan } from '@/lib/cms/pricing';
+import { type CmsPlan, fairUseLines, toPlan } from '@/lib/cms/pricing';
 
 const free: CmsPlan = {
   name: 'Free',
@@ -37,5 +37,20 @@ describe('toPlan', () => {
 
   test('a bad price stops the build', () => {
     expect(() => toPlan({ ...free, price: 'n/a' }, 20)).toThrow('no valid price');
+  });
+});
+
+describe('fairUseLines', () => {
+  test('states each configured limit with its number', () => {
+    const lines = fairUseLines({ freeDailyQuestions: 20, modelDailyAnswers: 40, publicModelDailyAnswers: 5 });
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain('up to 20 questions a day');
+    expect(lines[1]).toContain('up to 40 answers a day are written by the AI model');
+    expect(lines[2]).toContain('up to 5 AI model answers a day');
+  });
+
+  test('leaves out a limit that is off (0)', () => {
+    expect(fairUseLines({ freeDailyQuestions: 0, modelDailyAnswers: 0, publicModelDailyAnswers: 3 })).toHaveLength(1);
+    expect(fairUseLines({ freeDailyQuestions: 0, modelDailyAnswers: 0, publicModelDailyAnswers: 0 })).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import {
   fetchUser,
   login,
   logout,
+  logoutEverywhere,
   register,
   setAuthApi,
   startSession,
@@ -32,6 +33,7 @@ function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi {
     sendEmailConfirmation: vi.fn(() => Promise.resolve({ sent: true })),
     confirmEmail: vi.fn(() => Promise.resolve(undefined)),
     providerCallback: ok({ jwt: JWT, user }),
+    logoutEverywhere: vi.fn(() => Promise.resolve({ ok: true })),
     ...overrides,
   };
 }
@@ -135,6 +137,31 @@ describe('logout', () => {
     expect($token.get()).toBeNull();
     expect($user.get()).toBeNull();
     expect(readSessionToken()).toBeNull();
+  });
+});
+
+describe('logoutEverywhere', () => {
+  test('asks the backend to end every session, then signs out here', async () => {
+    const api = fakeApi();
+    setAuthApi(api);
+    await login({ identifier: 'ada', password: 'secret123' });
+    await logoutEverywhere();
+    expect(api.logoutEverywhere).toHaveBeenCalledOnce();
+    expect($token.get()).toBeNull();
+    expect(readSessionToken()).toBeNull();
+  });
+
+  test('keeps this device signed in when the backend could not end them', async () => {
+    setAuthApi(
+      fakeApi({
+        logoutEverywhere: vi.fn(() =>
+          Promise.reject(new ApiError({ statusCode: 503, error: 'ServiceUnavailableError', message: 'down' })),
+        ),
+      }),
+    );
+    await login({ identifier: 'ada', password: 'secret123' });
+    await expect(logoutEverywhere()).rejects.toThrow('down');
+    expect($token.get()).toBe(JWT);
   });
 });
 

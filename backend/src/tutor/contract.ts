@@ -64,8 +64,35 @@ export interface CheckResult {
   differences: string[];
 }
 
-/** Options a tool may take, e.g. the translator's languages. */
-export type SolveOptions = Readonly<Record<string, string | undefined>>;
+/** Languages the translator offers, named as the model is asked for them (the site's selects list the same). */
+export const TRANSLATOR_LANGUAGES = [
+  'English',
+  'Spanish',
+  'French',
+  'German',
+  'Italian',
+  'Portuguese',
+  'Dutch',
+  'Polish',
+  'Ukrainian',
+  'Russian',
+  'Turkish',
+  'Arabic',
+  'Hindi',
+  'Chinese (Simplified)',
+  'Japanese',
+  'Korean',
+  'Vietnamese',
+] as const;
+
+/**
+ * Options a tool may take: the translator's languages (`from` absent: detect it). Validated by
+ * SolveOptionsSchema (validateRequest.ts), so nothing else reaches the model's prompt or the answer cache's key.
+ */
+export interface SolveOptions {
+  readonly from?: string | undefined;
+  readonly to?: string | undefined;
+}
 
 /** What an offline engine offers. */
 export interface Engine {

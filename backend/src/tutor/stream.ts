@@ -19,6 +19,11 @@ export interface StreamDependencies {
   /** The configured model, or null. */
   model: ModelSettings | null;
   signal?: AbortSignal;
+  /**
+   * Called once right before the model is asked: counts the answer against the day's budget (src/limits) and
+   * resolves null to go ahead, or the message for the student when the budget is used up (or throws).
+   */
+  reserveModelAnswer?: () => Promise<string | null>;
 }
 
 /**
@@ -47,7 +52,13 @@ export async function* streamAnswer(
     return;
   }
 
+  const refusal = (await deps.reserveModelAnswer?.()) ?? null;
   yield { event: 'start', data: { tool, source: 'model' } };
+  if (refusal !== null) {
+    yield { event: 'error', data: { kind: 'quota', message: refusal } };
+    yield { event: 'done', data: {} };
+    return;
+  }
   let text = '';
   try {
     for await (const delta of streamChat(deps.model, promptFor(tool, question, options), deps.signal)) {

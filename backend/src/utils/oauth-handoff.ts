@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -22,7 +22,26 @@ const PayloadSchema = z.object({
   e: z.number(),
   /** Random id, for single use. */
   j: z.string(),
+  /** SHA-256 (base64url) of the nonce the browser that started the sign-in keeps; see nonceHash. */
+  n: z.string(),
 });
+
+/** A nonce as the site makes it: 22 to 128 URL-safe characters (at least 128 random bits). */
+const NONCE = /^[A-Za-z0-9_-]{22,128}$/;
+
+/**
+ * @param nonce - what the browser that starts a social sign-in keeps (the site: in sessionStorage) and sends to
+ *   `/api/connect/{provider}?nonce=…` and again with the handoff token
+ * @returns its SHA-256, which is all the backend keeps and seals; null when the nonce is missing or malformed
+ */
+export const nonceHash = (nonce: unknown): string | null =>
+  typeof nonce === 'string' && NONCE.test(nonce) ? createHash('sha256').update(nonce).digest('base64url') : null;
+
+const sameHash = (a: string, b: string): boolean => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
 
 /**
  * Records that a token id is used: resolves true the first time for an id, false after. The backend passes one
@@ -35,15 +54,18 @@ export interface HandoffCodec {
   /**
    * @param provider - the provider id
    * @param response - the grant response users-permissions stored in the session
+   * @param boundTo - nonceHash() of the nonce of the browser that started the sign-in
    * @returns an opaque URL-safe token carrying the response, encrypted and authenticated
    */
-  seal(provider: string, response: Record<string, unknown>): string;
+  seal(provider: string, response: Record<string, unknown>, boundTo: string): string;
   /**
    * @param token - a value from the query string
    * @param provider - the provider of the callback being called
-   * @returns the grant response, or null when the token is forged, expired, already used or for another provider
+   * @param nonce - the nonce the exchanging browser kept since it started the sign-in
+   * @returns the grant response, or null when the token is forged, expired, already used, for another provider, or
+   *   presented by a browser that did not start this sign-in (the nonce does not match)
    */
-  open(token: string, provider: string): Promise<Record<string, unknown> | null>;
+  open(token: string, provider: string, nonce: unknown): Promise<Record<string, unknown> | null>;
 }
 
 /**
@@ -55,7 +77,10 @@ export interface HandoffCodec {
  *
  * - it can only have been made by this backend, after a real code exchange whose `state` matched the session;
  * - it is encrypted (AES-256-GCM), so the provider's own token never appears in a URL, history or log;
- * - it expires after HANDOFF_LIFETIME_MS, works once, and only for the provider it was issued for.
+ * - it expires after HANDOFF_LIFETIME_MS, works once, and only for the provider it was issued for;
+ * - it works only in the browser that started the sign-in: it is bound to that browser's nonce (issue #11: without
+ *   it, a link to the return page with the attacker's token signed a victim into the attacker's account, and the
+ *   victim's questions landed in the attacker's history).
  *
  * Being stateless apart from the single-use record (`claim`), it works without the session cookie.
  *
@@ -72,7 +97,7 @@ export const createHandoffCodec = (
   const key = Buffer.from(hkdfSync('sha256', secret, 'studyease', 'oauth handoff v1', 32));
 
   return {
-    seal(provider, response) {
+    seal(provider, response, boundTo) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const payload = JSON.stringify({
@@ -80,13 +105,15 @@ export const createHandoffCodec = (
         r: response,
         e: now() + HANDOFF_LIFETIME_MS,
         j: randomBytes(12).toString('base64url'),
+        n: boundTo,
       });
       const encrypted = Buffer.concat([cipher.update(payload, 'utf8'), cipher.final()]);
       return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), encrypted]).toString('base64url');
     },
 
-    async open(token, provider) {
-      if (!token.startsWith(PREFIX)) return null;
+    async open(token, provider, nonce) {
+      const presented = nonceHash(nonce);
+      if (presented === null || !token.startsWith(PREFIX)) return null;
       const encoded = token.slice(PREFIX.length);
       const raw = Buffer.from(encoded, 'base64url');
       // Node's decoder skips characters it does not expect; only the exact encoding of the bytes is this token.
@@ -101,7 +128,7 @@ export const createHandoffCodec = (
         // A wrong tag (forged or altered token) or a payload this code did not write.
         return null;
       }
-      if (payload.p !== provider || payload.e < now()) return null;
+      if (payload.p !== provider || payload.e < now() || !sameHash(payload.n, presented)) return null;
       return (await claim(payload.j, payload.e)) ? payload.r : null;
     },
   };

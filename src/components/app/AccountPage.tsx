@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import Avatar from '@/components/account/Avatar';
 import LogoutDialog from '@/components/account/LogoutDialog';
+import LogoutEverywhere from '@/components/account/LogoutEverywhere';
 import ResendConfirmation from '@/components/auth/ResendConfirmation';
 import { fieldValue, useAuthForm } from '@/components/auth/useAuthForm';
 import Field from '@/components/ui/Field';
@@ -13,7 +14,7 @@ import { $user, changePassword } from '@/stores/session';
 
 type Fields = 'current' | 'password' | 'confirmation';
 
-/** /app/account: who is signed in, change password, resend the confirmation email, log out. */
+/** /app/account: who is signed in, change password, resend the confirmation email, log out (here or everywhere). */
 export default function AccountPage() {
   const user = useStore($user);
   const [errors, setErrors] = useState<FieldErrors<Fields>>({});
@@ -96,6 +97,8 @@ export default function AccountPage() {
           </SubmitButton>
         </form>
       </section>
+
+      <LogoutEverywhere />
     </div>
   );
 }

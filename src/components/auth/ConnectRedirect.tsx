@@ -4,6 +4,7 @@ import { AUTH_PROVIDERS } from '@/config';
 import { authErrorMessage } from '@/lib/authErrorMessage';
 import { titleCaseSegment } from '@/lib/pageTitle';
 import { consumeAuthRedirect } from '@/stores/authRedirect';
+import { clearOAuthNonce, readOAuthNonce } from '@/stores/oauthNonce';
 import { providerCallback } from '@/stores/session';
 
 /** The provider from `/auth/connect/{provider}/redirect`. */
@@ -19,7 +20,12 @@ function providerFromPath(pathname: string): string {
 /** Why the return cannot even be tried: a provider we do not offer, or no token in the URL. */
 function precheck(provider: string, name: string, params: URLSearchParams): string | null {
   if (!AUTH_PROVIDERS.includes(provider)) return `Sign-in with ${name} is not available on StudyEase.`;
-  if (params.get('access_token')) return null;
+  if (params.get('access_token')) {
+    // No nonce: this tab did not start the sign-in (a link from someone else, or another tab or browser).
+    return readOAuthNonce()
+      ? null
+      : `This sign-in was not started in this tab. Please start it again from the sign-in page.`;
+  }
   const refusal = params.get('error_description') ?? params.get('error');
   return refusal
     ? `${name} did not sign you in (${refusal}).`
@@ -35,11 +41,14 @@ export default function ConnectRedirect() {
 
   useEffect(() => {
     const accessToken = new URLSearchParams(location.search).get('access_token');
-    if (!accessToken || !AUTH_PROVIDERS.includes(provider)) return;
-    providerCallback(provider, accessToken).then(
-      () => location.replace(consumeAuthRedirect()),
-      (caught: unknown) => setError(authErrorMessage(caught).message),
-    );
+    const nonce = readOAuthNonce();
+    if (!accessToken || !nonce || !AUTH_PROVIDERS.includes(provider)) return;
+    providerCallback(provider, accessToken, nonce)
+      .then(
+        () => location.replace(consumeAuthRedirect()),
+        (caught: unknown) => setError(authErrorMessage(caught).message),
+      )
+      .finally(clearOAuthNonce);
   }, [provider]);
 
   return (

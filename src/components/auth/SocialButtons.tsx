@@ -1,6 +1,9 @@
 import { AUTH_PROVIDERS, BACKEND_API_PREFIX, BACKEND_URL } from '@/config';
 import { titleCaseSegment } from '@/lib/pageTitle';
 import { saveAuthRedirect, readAuthRedirect } from '@/stores/authRedirect';
+import { startOAuthNonce } from '@/stores/oauthNonce';
+
+const connectUrl = (provider: string) => `${BACKEND_URL}${BACKEND_API_PREFIX}/connect/${encodeURIComponent(provider)}`;
 
 /** One button per enabled provider: the browser goes to the backend's /connect/{provider} (spec §7). */
 export default function SocialButtons() {
@@ -15,12 +18,14 @@ export default function SocialButtons() {
         {AUTH_PROVIDERS.map((provider) => (
           <a
             key={provider}
-            href={`${BACKEND_URL}${BACKEND_API_PREFIX}/connect/${encodeURIComponent(provider)}`}
+            href={connectUrl(provider)}
             className="btn-outline w-full"
-            onClick={() => {
+            onClick={(event) => {
               // Keep the saved path alive through the provider's pages.
               const saved = readAuthRedirect();
               if (saved) saveAuthRedirect(saved);
+              // Bind this sign-in to this tab: the link is followed with the href as it is after this handler.
+              event.currentTarget.href = `${connectUrl(provider)}?nonce=${startOAuthNonce()}`;
             }}
           >
             Continue with {titleCaseSegment(provider)}

@@ -64,9 +64,11 @@ export function createAuthApi(client: ApiClient) {
         anonymous: true,
         redirectIsSuccess: true,
       }),
-    providerCallback: (provider: string, accessToken: string) =>
+    /** Ends every session of the account, on every device (the backend's revocation; see backend/README.md). */
+    logoutEverywhere: () => client.request<unknown>('/auth/logout', { method: 'POST' }),
+    providerCallback: (provider: string, accessToken: string, nonce: string) =>
       client.request<AuthResponse>(`/auth/${encodeURIComponent(provider)}/callback`, {
-        query: { access_token: accessToken },
+        query: { access_token: accessToken, nonce },
         anonymous: true,
         withCredentials: true,
       }),

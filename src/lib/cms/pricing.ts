@@ -62,12 +62,48 @@ export function toPlan(plan: CmsPlan, freeDailyQuestions: number): Plan {
   };
 }
 
-/** The published plans in their order, with the backend's configured daily limit. */
-export async function loadPricing(): Promise<{ plans: Plan[]; freeDailyQuestions: number }> {
-  const [{ data }, { freeDailyQuestions }] = await Promise.all([
+/** The limits the backend enforces (`GET /api/chat-limits`; 0 means none). */
+export interface UsageLimits {
+  freeDailyQuestions: number;
+  /** Answers written by the AI model per account and day, retries included. */
+  modelDailyAnswers: number;
+  /** The same for the public try box, per visitor. */
+  publicModelDailyAnswers: number;
+}
+
+/**
+ * The pricing page's fair-use lines, stated from the limits the backend enforces, so that the page and the
+ * enforcement never disagree.
+ *
+ * @param limits - the backend's configured limits
+ * @returns one sentence per limit that is on
+ */
+export function fairUseLines(limits: UsageLimits): string[] {
+  const lines: string[] = [];
+  if (limits.freeDailyQuestions > 0) {
+    lines.push(`A free account asks up to ${String(limits.freeDailyQuestions)} questions a day, with every tool.`);
+  }
+  if (limits.modelDailyAnswers > 0) {
+    lines.push(
+      `Of those, up to ${String(limits.modelDailyAnswers)} answers a day are written by the AI model (the homework ` +
+        'helper, the translator and questions beyond the offline engines), retries included.',
+    );
+  }
+  if (limits.publicModelDailyAnswers > 0) {
+    lines.push(
+      `Without an account, the try box on the tool pages gives up to ${String(limits.publicModelDailyAnswers)} ` +
+        'AI model answers a day; the math, physics and chemistry engines answer it without that limit.',
+    );
+  }
+  return lines;
+}
+
+/** The published plans in their order, with the backend's configured limits. */
+export async function loadPricing(): Promise<{ plans: Plan[]; limits: UsageLimits }> {
+  const [{ data }, limits] = await Promise.all([
     cmsGet<{ data: CmsPlan[] }>('/plans', { sort: ['order:asc'], pagination: { pageSize: 20 } }),
-    cmsGet<{ freeDailyQuestions: number }>('/chat-limits'),
+    cmsGet<UsageLimits>('/chat-limits'),
   ]);
   if (data.length === 0) throw new Error('The CMS has no plans: add them in the admin, then build again.');
-  return { plans: data.map((plan) => toPlan(plan, freeDailyQuestions)), freeDailyQuestions };
+  return { plans: data.map((plan) => toPlan(plan, limits.freeDailyQuestions)), limits };
 }

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { LimitsConfigSchema } from '../../../limits/limits-config';
 import { ChatConfigSchema } from '../../conversation/chat-config';
 
 /** The part of Koa's context this controller uses. */
@@ -7,9 +8,13 @@ interface LimitsContext {
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** GET /api/chat-limits → { freeDailyQuestions } (FREE_DAILY_QUESTIONS; 0 means no limit). */
+  /**
+   * GET /api/chat-limits → { freeDailyQuestions, modelDailyAnswers, publicModelDailyAnswers } (FREE_DAILY_QUESTIONS,
+   * MODEL_DAILY_ANSWERS, PUBLIC_MODEL_DAILY_ANSWERS; 0 means no limit): the pricing page states them as configured.
+   */
   async find(ctx: LimitsContext): Promise<void> {
     const { freeDailyQuestions } = ChatConfigSchema.parse(strapi.config.get('chat'));
-    ctx.body = { freeDailyQuestions };
+    const { modelDailyAnswers, publicModelDailyAnswers } = LimitsConfigSchema.parse(strapi.config.get('limits'));
+    ctx.body = { freeDailyQuestions, modelDailyAnswers, publicModelDailyAnswers };
   },
 });

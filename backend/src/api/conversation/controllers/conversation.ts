@@ -5,8 +5,10 @@ import { type SolveOptions, TOOL_IDS, type TutorAnswer } from '../../../tutor/co
 import { TutorConfigSchema } from '../../../tutor/config';
 import { poolDependencies } from '../../../tutor/dependencies';
 import { streamAnswer, type TutorEvent } from '../../../tutor/stream';
-import { firstIssue } from '../../../tutor/validateRequest';
+import { firstIssue, SolveOptionsSchema } from '../../../tutor/validateRequest';
 import { sharedCounters } from '../../../limits/counter-store';
+import { LimitsConfigSchema } from '../../../limits/limits-config';
+import { ModelBudgetError, spendModelAnswer } from '../../../limits/model-budget';
 import { dailyQuestionBucket } from '../../../limits/daily-quota';
 import { parseBody, rejectTooLong } from '../../../utils/request-body';
 import { ChatConfigSchema } from '../chat-config';
@@ -35,11 +37,9 @@ export const CreateConversationSchema = z.object({
 
 export const RenameConversationSchema = z.object({ title: TitleSchema });
 
-const OptionsSchema = z.record(z.string(), z.string());
-
 export const SendMessageSchema = z.object({
   text: z.string({ message: 'text must be a string' }).trim().min(1, 'text must not be empty'),
-  options: OptionsSchema.optional(),
+  options: SolveOptionsSchema.optional(),
 });
 
 /** The 400 of a retry of anything but a failed or cut-off answer. */
@@ -200,6 +200,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     { reset }: { reset: boolean },
   ): Promise<void> => {
     const replyId = reply.documentId;
+    const owner = userOf(ctx);
     streaming.add(replyId);
     try {
       const tutor = TutorConfigSchema.parse(strapi.config.get('tutor'));
@@ -273,7 +274,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           conversation.toolSlug,
           question.text,
           question.options,
-          poolDependencies(tutor, abort.signal),
+          {
+            ...poolDependencies(tutor, abort.signal),
+            // Every model answer counts, a retry's too: retrying a cut answer forever no longer costs nothing.
+            reserveModelAnswer: async () => {
+              try {
+                const limits = LimitsConfigSchema.parse(strapi.config.get('limits'));
+                await spendModelAnswer({ kind: 'account', userId: owner }, limits);
+                return null;
+              } catch (error) {
+                if (error instanceof ModelBudgetError) return error.message;
+                throw error;
+              }
+            },
+          },
         )) {
           if (closed) break;
           if (event.event === 'delta') text += event.data.text;
@@ -459,7 +473,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (streaming.has(reply.documentId)) {
         throw new errors.ValidationError('This answer is still being written; retry it once it has ended');
       }
-      const options = OptionsSchema.safeParse(asked.options);
+      const options = SolveOptionsSchema.safeParse(asked.options);
       await streamReply(
         ctx,
         conversation,

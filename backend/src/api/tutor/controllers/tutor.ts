@@ -1,4 +1,7 @@
 import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { LimitsConfigSchema } from '../../../limits/limits-config';
+import { ModelBudgetError, spendModelAnswer } from '../../../limits/model-budget';
 import { TutorConfigSchema } from '../../../tutor/config';
 import { poolDependencies } from '../../../tutor/dependencies';
 import { checkInPool, practiceInPool } from '../../../tutor/pool';
@@ -8,7 +11,8 @@ import { parseBody, rejectTooLong } from '../../../utils/request-body';
 
 /** The part of Koa's context these actions use. */
 interface TutorContext {
-  request: { body?: unknown };
+  request: { body?: unknown; ip: string };
+  get(header: string): string;
   body: unknown;
 }
 
@@ -21,7 +25,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const settings = config();
       const body = parseBody(SolveRequestSchema, ctx.request.body);
       rejectTooLong(body.question, settings.maxQuestionLength, 'question');
-      ctx.body = await collectAnswer(body.tool, body.question, body.options, poolDependencies(settings));
+      const spender = { kind: 'visitor', ip: ctx.request.ip, visitorId: ctx.get('x-visitor-id').slice(0, 128) } as const;
+      ctx.body = await collectAnswer(body.tool, body.question, body.options, {
+        ...poolDependencies(settings),
+        // A public model answer over the day's budget is a 429 with a message, like the per-minute limit.
+        reserveModelAnswer: async () => {
+          try {
+            await spendModelAnswer(spender, LimitsConfigSchema.parse(strapi.config.get('limits')));
+            return null;
+          } catch (error) {
+            if (error instanceof ModelBudgetError) throw new errors.RateLimitError(error.message);
+            throw error;
+          }
+        },
+      });
     },
 
     /** POST /api/tutor/practice { tool, question } → { practice: [{ question, answer, verified }] }. */
