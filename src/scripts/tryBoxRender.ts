@@ -92,8 +92,11 @@ function isApiError(error: unknown): error is ApiErrorData {
  */
 export function tryBoxErrorMessage(error: unknown): string {
   if (!isApiError(error)) return 'Something went wrong. Please try again.';
+  // The backend words its limits for students (a minute's rate, the day's AI model answers): say which one.
   if (error.statusCode === 429) {
-    return 'Too many questions from your connection in a short time. Please wait a minute and try again.';
+    return (
+      error.message || 'Too many questions from your connection in a short time. Please wait a minute and try again.'
+    );
   }
   // No answer at all, or one without error data from something in between (a proxy's error page).
   if (error.statusCode === 0 || error.error === 'UnknownError') {

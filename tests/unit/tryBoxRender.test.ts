@@ -77,7 +77,8 @@ describe('tryBoxErrorMessage', () => {
   const apiError = (statusCode: number, error: string, message = 'backend says') => ({ statusCode, error, message });
 
   test.each([
-    [apiError(429, 'RateLimitError'), /wait a minute/],
+    [apiError(429, 'RateLimitError', ''), /wait a minute/],
+    [apiError(429, 'RateLimitError', "The free try box has used today's 5 answers"), /used today's 5 answers/],
     [apiError(413, 'PayloadTooLargeError'), /too long/],
     [apiError(400, 'ValidationError', 'question must not be empty'), /^question must not be empty$/],
     [apiError(0, 'NetworkError'), /could not be reached/],
