@@ -1,10 +1,25 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
 import type * as AdminAccount from '../src/bootstrap/admin-account.ts';
 import { requireCompiled } from './support/compiled.ts';
 
-const { seedAdminAccount, adminPasswordProblem, GENERATED_ADMIN_EMAIL } =
+const { seedAdminAccount, adminPasswordProblem, ADMIN_PASSWORD_FILE, GENERATED_ADMIN_EMAIL } =
   requireCompiled<typeof AdminAccount>('src/bootstrap/admin-account');
+
+const work = mkdtempSync(path.join(tmpdir(), 'studyease-admin-'));
+after(() => rmSync(work, { recursive: true, force: true }));
+let folders = 0;
+
+/** Where a test's generated password goes: a new secrets folder, and the terminal's text when it is interactive. */
+const secretOutput = (interactive: boolean) => {
+  folders += 1;
+  const shown: string[] = [];
+  const dir = path.join(work, `secrets-${folders}`);
+  return { output: { dir, interactive, terminal: (text: string) => shown.push(text) }, shown, dir };
+};
 
 type Strapi = Parameters<typeof seedAdminAccount>[0];
 type Config = Parameters<typeof seedAdminAccount>[1];
@@ -51,22 +66,53 @@ describe('seedAdminAccount', () => {
     );
   });
 
-  test('without ADMIN_EMAIL/ADMIN_PASSWORD, generates an admin and prints its password once', async () => {
+  test('the generated admin password is not written to a non-interactive log', async () => {
     const { strapi, admins, logs } = fakeStrapi();
-    await seedAdminAccount(strapi, config({ email: '', password: '' }));
-    await seedAdminAccount(strapi, config({ email: '', password: '' }));
+    const { output, shown, dir } = secretOutput(false);
+    await seedAdminAccount(strapi, config({ email: '', password: '' }), output);
+    await seedAdminAccount(strapi, config({ email: '', password: '' }), output);
     assert.equal(admins.length, 1);
     const [admin] = admins;
+    const generated = admin?.password ?? '';
     assert.equal(admin?.email, GENERATED_ADMIN_EMAIL);
-    assert.equal(adminPasswordProblem(admin?.password ?? ''), null);
+    assert.equal(adminPasswordProblem(generated), null);
     assert.equal(logs.length, 1);
-    assert.ok(logs[0]?.includes(admin?.password ?? '-'), 'the password is printed');
+    assert.ok(!logs.join('\n').includes(generated), 'the password is not in the log');
+    assert.deepEqual(shown, [], 'nothing is shown without a terminal');
+    // The log names the file; the file holds the password and only its owner may read it.
+    const file = path.join(dir, ADMIN_PASSWORD_FILE);
+    assert.ok(logs[0]?.includes(file), 'the log names the file');
+    assert.equal(readFileSync(file, 'utf8'), `${generated}\n`);
+    assert.equal(statSync(file).mode & 0o777, 0o600);
+    assert.equal(statSync(dir).mode & 0o777, 0o700);
+  });
+
+  test('shows the generated admin password once on an interactive terminal, never through the logger', async () => {
+    const { strapi, admins, logs } = fakeStrapi();
+    const { output, shown } = secretOutput(true);
+    await seedAdminAccount(strapi, config({ email: '', password: '' }), output);
+    await seedAdminAccount(strapi, config({ email: '', password: '' }), output);
+    const generated = admins[0]?.password ?? '-';
+    assert.equal(shown.length, 1);
+    assert.ok(shown[0]?.includes(generated), 'the terminal shows the password');
+    assert.ok(!logs.join('\n').includes(generated), 'the password is not in the log');
+  });
+
+  test('creates no admin when the generated password cannot be saved', async () => {
+    const { strapi, admins } = fakeStrapi();
+    const blocked = path.join(work, 'not-a-folder');
+    writeFileSync(blocked, 'a file');
+    await assert.rejects(
+      seedAdminAccount(strapi, config({ email: '', password: '' }), { dir: blocked, interactive: false }),
+      /set ADMIN_EMAIL and ADMIN_PASSWORD/,
+    );
+    assert.equal(admins.length, 0);
   });
 
   test('generates nothing when an admin already exists', async () => {
     const { strapi, admins, logs } = fakeStrapi();
     admins.push({ email: 'someone@example.com', password: 'x', roles: [1] });
-    await seedAdminAccount(strapi, config({ email: '', password: '' }));
+    await seedAdminAccount(strapi, config({ email: '', password: '' }), secretOutput(false).output);
     assert.equal(admins.length, 1);
     assert.deepEqual(logs, []);
   });

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { PRODUCT_NAME, type StudyEaseConfig } from '../utils/studyease-config';
 
@@ -67,15 +69,56 @@ const createSuperAdmin = async (strapi: Core.Strapi, email: string, password: st
   });
 };
 
+/** The file, in the backend's `.cache/secrets/` (git-ignored), that holds a generated admin password. */
+export const ADMIN_PASSWORD_FILE = 'admin-password';
+
+/**
+ * Where a generated secret goes and who may see its value: the file is always written, the value itself is shown
+ * only on an interactive terminal (issue #11: a log is read by more people, and kept longer, than a terminal).
+ */
+export interface SecretOutput {
+  /** Folder of the secret files; `<backend>/.cache/secrets` by default. */
+  dir: string;
+  /** Whether a person is watching the output: stdout is a terminal (TTY), not a file, pipe or log collector. */
+  interactive: boolean;
+  /** Writes to that terminal directly, past Strapi's logger and whatever it ships logs to. */
+  terminal: (text: string) => void;
+}
+
+/**
+ * Writes a generated secret to `<dir>/<name>`, readable by this user only (folder 0700, file 0600).
+ *
+ * @param dir - the secrets folder
+ * @param name - the file's name
+ * @param value - the secret
+ * @returns the file's path
+ */
+export const saveSecret = async (dir: string, name: string, value: string): Promise<string> => {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, name);
+  await writeFile(file, `${value}\n`, { mode: 0o600 });
+  // writeFile's mode applies only to a new file: an older one keeps whatever mode it had.
+  await chmod(file, 0o600);
+  return file;
+};
+
 /**
  * Creates the admin account: the one in ADMIN_EMAIL/ADMIN_PASSWORD when it does not exist yet, or, with both unset
- * and no admin at all, a generated one whose password is printed once (it is not stored anywhere else).
+ * and no admin at all, a generated one. Its password is written to `<backend>/.cache/secrets/admin-password`
+ * (mode 0600) and the log names only that file; the password itself is shown once, and only on an interactive
+ * terminal, never through the logger.
  *
  * @param strapi - the running Strapi instance
  * @param config - the product settings
- * @throws Error when only one of ADMIN_EMAIL/ADMIN_PASSWORD is set or the password is too weak
+ * @param output - where the generated password goes (tests pass their own)
+ * @throws Error when only one of ADMIN_EMAIL/ADMIN_PASSWORD is set, the password is too weak, or a generated
+ *   password cannot be saved
  */
-export const seedAdminAccount = async (strapi: Core.Strapi, config: StudyEaseConfig): Promise<void> => {
+export const seedAdminAccount = async (
+  strapi: Core.Strapi,
+  config: StudyEaseConfig,
+  output: Partial<SecretOutput> = {},
+): Promise<void> => {
   const users = adminUsers(strapi);
   const { email, password } = config.admin;
 
@@ -90,15 +133,28 @@ export const seedAdminAccount = async (strapi: Core.Strapi, config: StudyEaseCon
   }
 
   if (await users.exists()) return;
+  const {
+    dir = path.join(strapi.dirs.app.root, '.cache', 'secrets'),
+    interactive = process.stdout.isTTY === true,
+    terminal = (text: string) => process.stdout.write(text),
+  } = output;
   const generated = generatePassword();
+  // Saved before the account exists: a password nobody could read would lock the admin panel.
+  const file = await saveSecret(dir, ADMIN_PASSWORD_FILE, generated).catch((error: unknown) => {
+    throw new Error(
+      `Could not save the generated admin password (${error instanceof Error ? error.message : String(error)}): ` +
+        'set ADMIN_EMAIL and ADMIN_PASSWORD instead',
+    );
+  });
   await createSuperAdmin(strapi, GENERATED_ADMIN_EMAIL, generated);
-  // Printed once: the next start finds this admin and prints nothing. Change the password in the admin panel.
+  // Once: the next start finds this admin and says nothing. Change the password in the admin panel.
   strapi.log.warn(
     [
-      '[studyease] created an admin account (ADMIN_EMAIL/ADMIN_PASSWORD are unset); note it, it is shown only once:',
+      '[studyease] created an admin account (ADMIN_EMAIL/ADMIN_PASSWORD are unset):',
       `    email:    ${GENERATED_ADMIN_EMAIL}`,
-      `    password: ${generated}`,
+      `    password: in ${file} (readable by this user only; delete it once noted)`,
       `    sign in:  ${strapi.config.get('admin.absoluteUrl', '/admin')}`,
     ].join('\n'),
   );
+  if (interactive) terminal(`[studyease] the generated admin password (shown once, not logged): ${generated}\n`);
 };
