@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { installOffThreadPasswordHashing } from './auth/password-hashing';
 import { closePasswordPool } from './auth/password-pool';
 import { seed } from './bootstrap';
 import { ensureCountersTable } from './limits/counter-store';
@@ -18,6 +19,8 @@ export default {
     registerContentRules(strapi);
     // Hostile input answers 4xx with the JSON envelope, never 500 (issue #7; see the module).
     installRequestGuard(strapi);
+    // New passwords are hashed in the password worker, not on the main thread (issue #11; see the module).
+    installOffThreadPasswordHashing(strapi);
   },
 
   /** Runs after the plugins' bootstraps, before the server listens. */

@@ -6,7 +6,11 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { z } from 'zod';
 import { AuthResponseSchema, ErrorResponseSchema, call, newAccount, parseEvents } from './support/api.ts';
 import { startBackend, type Backend } from './support/backend.ts';
+import { requireCompiled } from './support/compiled.ts';
 import { startFakeModel, type FakeModel } from './support/fake-model.ts';
+import type * as PasswordHashing from '../src/auth/password-hashing.ts';
+
+const { passwordsHashedOffThread } = requireCompiled<typeof PasswordHashing>('src/auth/password-hashing');
 
 let backend: Backend;
 let model: FakeModel;
@@ -67,6 +71,23 @@ describe('registration flood', () => {
       const mail = await api('POST', '/api/auth/forgot-password', { body: { email: 'someone.else@example.com' } });
       assert.equal(mail.status, 429);
     });
+  });
+
+  test("a registration's bcrypt hash is made in the worker thread, not on the main thread", async () => {
+    const before = passwordsHashedOffThread();
+    const { account, jwt } = await register();
+    assert.equal(passwordsHashedOffThread(), before + 1);
+    const changed = await api('POST', '/api/auth/change-password', {
+      token: jwt,
+      body: { currentPassword: account.password, password: 'Worker-pass4', passwordConfirmation: 'Worker-pass4' },
+    });
+    assert.equal(changed.status, 200);
+    assert.equal(passwordsHashedOffThread(), before + 2);
+    // The hashes are real bcrypt hashes of the passwords: signing in checks them.
+    const signIn = (password: string) =>
+      api('POST', '/api/auth/local', { body: { identifier: account.email, password } });
+    assert.equal((await signIn('Worker-pass4')).status, 200);
+    assert.equal((await signIn(account.password)).status, 400);
   });
 
   test('one address cannot send reset or confirmation mail to any number of inboxes', async () => {
