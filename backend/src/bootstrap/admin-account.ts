@@ -95,6 +95,8 @@ export interface SecretOutput {
  */
 export const saveSecret = async (dir: string, name: string, value: string): Promise<string> => {
   await mkdir(dir, { recursive: true, mode: 0o700 });
+  // mkdir's mode is ignored for a folder that exists already.
+  await chmod(dir, 0o700);
   const file = path.join(dir, name);
   await writeFile(file, `${value}\n`, { mode: 0o600 });
   // writeFile's mode applies only to a new file: an older one keeps whatever mode it had.
