@@ -60,4 +60,19 @@ describe('AnswerCache', () => {
     assert.equal(await cache.get('a', async () => 'again', always), 'A');
     assert.equal(await cache.get('b', async () => 'solved again', always), 'solved again');
   });
+
+  test('stays under its byte limit however large the answers, dropping the least recently used', async () => {
+    const cache = new AnswerCache<string>(1000, 100_000);
+    const big = 'x'.repeat(10_000);
+    for (let index = 0; index < 50; index += 1) await cache.get(`q${index}`, async () => `${big}${index}`, always);
+    const { entries, bytes } = cache.stats();
+    assert.ok(bytes <= 100_000, `${bytes} bytes kept`);
+    assert.ok(entries >= 4 && entries < 50, `${entries} answers kept`);
+    assert.equal(await cache.get('q49', async () => 'not asked', always), `${big}49`);
+    assert.equal(await cache.get('q0', async () => 'solved again', always), 'solved again');
+    // One answer larger than the whole budget is answered but not kept.
+    assert.equal(await cache.get('huge', async () => 'y'.repeat(60_000), always), 'y'.repeat(60_000));
+    assert.equal(await cache.get('huge', async () => 'solved again', always), 'solved again');
+  });
 });
+

@@ -1,3 +1,8 @@
+import { LRUCache } from 'lru-cache';
+
+/** Kept answers take at most this much memory (an estimate: UTF-16 characters of the key and the answer's JSON). */
+export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+
 /**
  * Remembers the offline engines' recent answers, per process. The engines are deterministic, so the same
  * question with the same options always gets the same answer; students ask the same questions over and over (the
@@ -5,14 +10,23 @@
  * worker thread — the tutor's throughput under load was bound by exactly that (`npm run bench:load`). Questions
  * being solved are shared too: a second student asking while the first answer is on its way waits for it instead
  * of solving it again. Model answers are never cached (they are not deterministic), nor answers refused for time.
+ * Bounded by count and by bytes (issue #11: every in-memory cache is bounded by bytes), least recently used first.
  */
 export class AnswerCache<T> {
-  private readonly entries = new Map<string, Promise<T>>();
-  private readonly capacity: number;
+  private readonly kept: LRUCache<string, { answer: T }>;
+  /** Solves in progress, shared by everyone asking meanwhile; as many as the tutor is solving at once. */
+  private readonly solving = new Map<string, Promise<T>>();
 
-  /** @param capacity - how many answers are kept; the least recently used goes first */
-  constructor(capacity: number) {
-    this.capacity = capacity;
+  /**
+   * @param capacity - how many answers are kept at most
+   * @param maxBytes - how much memory they may take at most (estimated)
+   */
+  constructor(capacity: number, maxBytes = DEFAULT_MAX_BYTES) {
+    this.kept = new LRUCache({
+      max: capacity,
+      maxSize: maxBytes,
+      sizeCalculation: (value, key) => 2 * (key.length + JSON.stringify(value.answer).length),
+    });
   }
 
   /**
@@ -22,31 +36,24 @@ export class AnswerCache<T> {
    * @returns the answer, a copy of the kept one when cached (callers may change what they get)
    */
   async get(key: string, solve: () => Promise<T>, keep: (answer: T) => boolean): Promise<T> {
-    const known = this.entries.get(key);
-    if (known !== undefined) {
-      // Map keeps insertion order: moving the key to the end makes the first entry the least recently used.
-      this.entries.delete(key);
-      this.entries.set(key, known);
-      return structuredClone(await known);
-    }
+    const known = this.kept.get(key);
+    if (known !== undefined) return structuredClone(known.answer);
+    const inFlight = this.solving.get(key);
+    if (inFlight !== undefined) return structuredClone(await inFlight);
     const pending = solve();
-    this.entries.set(key, pending);
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
+    this.solving.set(key, pending);
     try {
       const answer = await pending;
-      if (!keep(answer)) this.forget(key, pending);
+      // An answer larger than the whole budget is simply not kept (lru-cache refuses it).
+      if (keep(answer)) this.kept.set(key, { answer });
       return structuredClone(answer);
-    } catch (error) {
-      this.forget(key, pending);
-      throw error;
+    } finally {
+      this.solving.delete(key);
     }
   }
 
-  /** Drops `key` if it still holds `pending` (a newer entry is left alone). */
-  private forget(key: string, pending: Promise<T>): void {
-    if (this.entries.get(key) === pending) this.entries.delete(key);
+  /** @returns how many answers are kept and their estimated size in bytes (for tests) */
+  stats(): { entries: number; bytes: number } {
+    return { entries: this.kept.size, bytes: this.kept.calculatedSize };
   }
 }
