@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type * as ChatCompletions from '../src/tutor/model/chatCompletions.ts';
 import type * as ModelAnswer from '../src/tutor/model/modelAnswer.ts';
+import type * as Dependencies from '../src/tutor/dependencies.ts';
 import type * as Stream from '../src/tutor/stream.ts';
 import { requireCompiled } from './support/compiled.ts';
 import { startFakeModel, type FakeModel } from './support/fake-model.ts';
@@ -9,6 +10,7 @@ import { startFakeModel, type FakeModel } from './support/fake-model.ts';
 const { streamChat, ModelError } = requireCompiled<typeof ChatCompletions>('src/tutor/model/chatCompletions');
 const { numbersKept } = requireCompiled<typeof ModelAnswer>('src/tutor/model/modelAnswer');
 const { streamAnswer, collectAnswer } = requireCompiled<typeof Stream>('src/tutor/stream');
+const { poolDependencies } = requireCompiled<typeof Dependencies>('src/tutor/dependencies');
 
 let fake: FakeModel;
 before(async () => {
@@ -129,6 +131,20 @@ describe('streamAnswer with a model', () => {
   });
 });
 
+const noEngineAnswer = {
+  tool: 'math-solver' as const,
+  kind: 'x',
+  question: { text: '', latex: '' },
+  status: 'unsupported' as const,
+  answer: null,
+  steps: [],
+  checks: [],
+  verified: false,
+  hints: [],
+  practice: [],
+  source: 'engine' as const,
+};
+
 describe('model answers checked by an engine', () => {
   test("a model's math answer is verified when its roots satisfy the equation, and flagged when they do not", async () => {
     const noEngine = () =>
@@ -162,6 +178,26 @@ describe('model answers checked by an engine', () => {
     });
     assert.equal(wrong.checks[0]?.passed, false);
     assert.equal(wrong.verified, false);
+  });
+
+  test("the server checks a model's answer in the worker pool, with its time limit, not on its main thread", async () => {
+    fake.mode = 'ok';
+    fake.reply = 'Factor the quadratic.\nAnswer: x = 2, x = 3';
+    const config = { rateLimitPerMinute: 0, timeoutMs: 20_000, maxQuestionLength: 2000, maxThreads: 1, model: settings() };
+    const deps = poolDependencies(config);
+    const asked: string[] = [];
+    const inPool = deps.checkModelAnswer;
+    assert.ok(inPool, 'the server passes a pool check');
+    const answer = await collectAnswer('math-solver', 'x^2-5x+6=0', undefined, {
+      ...deps,
+      solveWithEngine: () => Promise.resolve({ ...noEngineAnswer }),
+      checkModelAnswer: async (tool, question, final) => {
+        asked.push(final);
+        return inPool(tool, question, final);
+      },
+    });
+    assert.deepEqual(asked, ['x = 2, x = 3']);
+    assert.equal(answer.verified, true);
   });
 });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import {
+  type Check,
   type CheckResult,
   type PracticeQuestion,
   refusedAnswer,
@@ -106,6 +107,29 @@ export async function checkInPool(
     )) as CheckResult;
   } catch (error) {
     if (isTimeout(error)) return { correct: false, differences: ['This answer is too hard to check reliably.'] };
+    throw error;
+  }
+}
+
+/**
+ * An engine's check of a model's final answer, in a worker with the same time limit: it reads text the model (and,
+ * through it, anyone) wrote, so it must never run on the main thread, where a slow reading would stall every
+ * request and stream (issue #11). Past the limit the answer is simply not checked (null).
+ */
+export async function checkModelAnswerInPool(
+  tool: ToolId,
+  question: string,
+  answer: string,
+  settings: PoolSettings,
+): Promise<Check | null> {
+  try {
+    return (await runWithTimeout(
+      { type: 'check-model', tool, question, answer },
+      settings.timeoutMs,
+      settings.maxThreads,
+    )) as Check | null;
+  } catch (error) {
+    if (isTimeout(error)) return null;
     throw error;
   }
 }

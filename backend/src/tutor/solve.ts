@@ -1,4 +1,5 @@
 import {
+  type Check,
   type CheckResult,
   type PracticeQuestion,
   refusedAnswer,
@@ -6,13 +7,15 @@ import {
   type ToolId,
   type TutorAnswer,
 } from './contract';
-import { engineFor } from './engines';
+import { checkModelAnswer, engineFor } from './engines';
 
 /** A unit of work for the worker pool: plain data, so it crosses thread boundaries. */
 export type TutorTask =
   | { type: 'solve'; tool: ToolId; question: string; options?: SolveOptions }
   | { type: 'check'; tool: ToolId; question: string; answer: string }
-  | { type: 'practice'; tool: ToolId; question: string };
+  | { type: 'practice'; tool: ToolId; question: string }
+  /** An engine's independent check of a model's final answer (roots substituted back). */
+  | { type: 'check-model'; tool: ToolId; question: string; answer: string };
 
 const TOOL_NAMES: Record<ToolId, string> = {
   translator: 'translator',
@@ -74,7 +77,7 @@ export function practiceLocally(tool: ToolId, question: string): PracticeQuestio
 }
 
 /** Runs one task; the worker thread's entry point calls this. */
-export function runTask(task: TutorTask): TutorAnswer | CheckResult | PracticeQuestion[] {
+export function runTask(task: TutorTask): TutorAnswer | CheckResult | PracticeQuestion[] | Check | null {
   switch (task.type) {
     case 'solve':
       return solveLocally(task.tool, task.question, task.options);
@@ -82,5 +85,7 @@ export function runTask(task: TutorTask): TutorAnswer | CheckResult | PracticeQu
       return checkLocally(task.tool, task.question, task.answer);
     case 'practice':
       return practiceLocally(task.tool, task.question);
+    case 'check-model':
+      return checkModelAnswer(task.tool, task.question, task.answer);
   }
 }

@@ -1,7 +1,7 @@
-import type { SolveOptions, Step, ToolId, TutorAnswer } from './contract';
+import type { Check, SolveOptions, Step, ToolId, TutorAnswer } from './contract';
 import { checkModelAnswer, engineFor } from './engines';
 import { type ModelSettings, ModelError, streamChat } from './model/chatCompletions';
-import { modelAnswer, promptFor } from './model/modelAnswer';
+import { modelAnswer, modelFinalAnswer, promptFor } from './model/modelAnswer';
 import { noModelAnswer } from './solve';
 
 /** The events of a streamed answer, for the chat: the same for engine and model answers. */
@@ -16,6 +16,11 @@ export type TutorEvent =
 export interface StreamDependencies {
   /** Solves with the offline engine (in the worker pool, with its time limit). */
   solveWithEngine: (tool: ToolId, question: string, options?: SolveOptions) => Promise<TutorAnswer>;
+  /**
+   * Checks a model's final answer with the engine (in the worker pool, with its time limit); without it the check
+   * runs here, which only tests do.
+   */
+  checkModelAnswer?: (tool: ToolId, question: string, answer: string) => Promise<Check | null>;
   /** The configured model, or null. */
   model: ModelSettings | null;
   signal?: AbortSignal;
@@ -65,10 +70,9 @@ export async function* streamAnswer(
       text += delta;
       yield { event: 'delta', data: { text: delta } };
     }
-    yield {
-      event: 'answer',
-      data: modelAnswer(tool, question, text, (answer) => checkModelAnswer(tool, question, answer)),
-    };
+    const check = deps.checkModelAnswer ?? (async (...args: Parameters<typeof checkModelAnswer>) => checkModelAnswer(...args));
+    const verdict = tool === 'translator' ? null : await check(tool, question, modelFinalAnswer(text));
+    yield { event: 'answer', data: modelAnswer(tool, question, text, () => verdict) };
   } catch (error) {
     const kind = error instanceof ModelError ? error.kind : 'unknown';
     const message =

@@ -43,6 +43,11 @@ export function numbersKept(source: string, translation: string): Check {
 }
 
 /** Splits a tutor's text into the explanation and the final "Answer:" line, when there is one. */
+/** @returns the final answer a model wrote (its "Answer:" line, else the whole text), as modelAnswer reads it */
+export function modelFinalAnswer(text: string): string {
+  return finalAnswer(text).answer;
+}
+
 function finalAnswer(text: string): { explanation: string; answer: string } {
   const match = /^\s*answer:\s*(.+)$/im.exec(text);
   if (!match?.[1]) return { explanation: text.trim(), answer: text.trim() };
