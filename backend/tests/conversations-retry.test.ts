@@ -16,7 +16,7 @@ const REFUSED = 'Only an answer that failed or was cut off can be retried';
 const ENV = {
   AI_API_KEY: 'secret-key',
   AI_MODEL: 'tiny-test-model',
-  // Far above the cut answer's 1.5 s: the model's time limit must not be what ends it.
+  // Far above any answer here: the model's time limit must not be what ends one.
   AI_TIMEOUT_MS: '20000',
   FREE_DAILY_QUESTIONS: '0',
 };
@@ -36,7 +36,8 @@ before(async () => {
   bob = await register();
 });
 afterEach(async () => {
-  await control({ mode: 'ok', reply: REPLY, chunks: null, chunkDelayMs: 2 });
+  await control({ mode: 'ok', reply: REPLY, chunks: null, chunkDelayMs: 2, holdAfter: null });
+  fake.release();
 });
 after(async () => {
   await backend.stop();
@@ -48,7 +49,9 @@ const ControlSchema = z.object({
   reply: z.string(),
   chunks: z.array(z.string()).nullable(),
   chunkDelayMs: z.number(),
+  holdAfter: z.number().nullable(),
   sent: z.number(),
+  held: z.boolean(),
   requests: z.number(),
 });
 
@@ -129,8 +132,17 @@ const errorOf = (json: unknown) => ErrorResponseSchema.parse(json).error;
 
 describe('a cut answer', () => {
   test('keeps the text that arrived, survives a restart, and a retry completes it in the same message', async () => {
-    const set = await control({ mode: 'cut', chunks: CHUNKS, chunkDelayMs: 300 });
-    assert.deepEqual(set, { mode: 'cut', reply: REPLY, chunks: CHUNKS, chunkDelayMs: 300, sent: 0, requests: 0 });
+    const set = await control({ mode: 'cut', chunks: CHUNKS, chunkDelayMs: 2 });
+    assert.deepEqual(set, {
+      mode: 'cut',
+      reply: REPLY,
+      chunks: CHUNKS,
+      chunkDelayMs: 2,
+      holdAfter: null,
+      sent: 0,
+      held: false,
+      requests: 0,
+    });
     const id = await newConversation(alice.jwt);
 
     const cut = await send(alice.jwt, id, { text: 'What does photosynthesis do?' });
@@ -205,7 +217,10 @@ describe('a cut answer', () => {
 describe('retry', () => {
   test('uses the same tool and options and does not count against the daily limit', async () => {
     const carol = await register();
-    const config = backend.strapi.config as unknown as { get(path: string): unknown; set(path: string, value: unknown): void };
+    const config = backend.strapi.config as unknown as {
+      get(path: string): unknown;
+      set(path: string, value: unknown): void;
+    };
     const previous = config.get('chat');
     config.set('chat', { freeDailyQuestions: 1 });
     try {
@@ -293,7 +308,8 @@ describe('retry', () => {
   });
 
   test('an answer that is still being written cannot be retried', async () => {
-    await control({ mode: 'ok', chunks: CHUNKS, chunkDelayMs: 300 });
+    // The model holds the answer after its first chunk until the retry has been refused: however long that takes.
+    await control({ mode: 'ok', chunks: CHUNKS, holdAfter: 1 });
     const id = await newConversation(alice.jwt);
     const res = await fetch(`${backend.url}/api/conversations/${id}/messages`, {
       method: 'POST',
@@ -311,9 +327,13 @@ describe('retry', () => {
     }
     const { messageId } = startOf(parseEvents(text));
 
+    await fake.whenHeld();
     const busy = await retry(alice.jwt, id, messageId);
     assert.equal(busy.status, 400);
     assert.match(errorOf(busy.json).message, /still being written/);
+    const { sent, held } = await control();
+    assert.deepEqual({ sent, held }, { sent: 1, held: true }, 'the answer was still being written');
+    fake.release();
 
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       text += decoder.decode(chunk.value, { stream: true });

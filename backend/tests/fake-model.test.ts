@@ -42,7 +42,16 @@ const ask = async () => {
 test('GET /control tells the settings, the chunks sent and the requests received', async () => {
   assert.deepEqual(await control(), {
     status: 200,
-    body: { mode: 'ok', reply: 'Hello there', chunks: null, chunkDelayMs: 2, sent: 0, requests: 0 },
+    body: {
+      mode: 'ok',
+      reply: 'Hello there',
+      chunks: null,
+      chunkDelayMs: 2,
+      holdAfter: null,
+      sent: 0,
+      held: false,
+      requests: 0,
+    },
   });
   const { pieces, error } = await ask();
   assert.equal(error, null);
@@ -52,7 +61,9 @@ test('GET /control tells the settings, the chunks sent and the requests received
     reply: 'Hello there',
     chunks: null,
     chunkDelayMs: 2,
+    holdAfter: null,
     sent: pieces.length,
+    held: false,
     requests: 1,
   });
 });
@@ -66,11 +77,20 @@ test('POST /control sets what it is given, resets `sent`, and refuses what it do
       reply: 'Hello there',
       chunks: ['One ', 'two ', 'three'],
       chunkDelayMs: 20,
+      holdAfter: null,
       sent: 0,
+      held: false,
       requests: 1,
     },
   });
-  for (const bad of [{ mode: 'sometimes' }, { chunks: 'x' }, { chunkDelayMs: -1 }, { colour: 'red' }, [1]]) {
+  for (const bad of [
+    { mode: 'sometimes' },
+    { chunks: 'x' },
+    { chunkDelayMs: -1 },
+    { holdAfter: 1.5 },
+    { colour: 'red' },
+    [1],
+  ]) {
     assert.equal((await control(bad)).status, 400, JSON.stringify(bad));
   }
 
@@ -88,4 +108,49 @@ test('POST /control sets what it is given, resets `sent`, and refuses what it do
   // Back to the reply's own chunks.
   await control({ chunks: null, chunkDelayMs: 2 });
   assert.equal((await ask()).pieces.join(''), 'Hello there');
+});
+
+test('holdAfter holds the stream after that many chunks until it is released, over HTTP or in-process', async () => {
+  await control({ mode: 'ok', chunks: ['One ', 'two ', 'three ', 'four'], chunkDelayMs: 2, holdAfter: 1 });
+  const answer = ask();
+  await fake.whenHeld();
+  // Held after the first chunk, for as long as it takes: nothing here depends on how fast the machine is.
+  assert.deepEqual((await control()).body, {
+    mode: 'ok',
+    reply: 'Hello there',
+    chunks: ['One ', 'two ', 'three ', 'four'],
+    chunkDelayMs: 2,
+    holdAfter: 1,
+    sent: 1,
+    held: true,
+    requests: 5,
+  });
+  // A later hold point set before the release holds the same stream again there.
+  fake.holdAfter = 3;
+  const released = await fetch(`${fake.origin}/control/release`, { method: 'POST' });
+  assert.equal(released.status, 200);
+  await fake.whenHeld();
+  assert.equal(fake.sent, 3);
+  fake.release();
+  assert.deepEqual(await answer, { pieces: ['One ', 'two ', 'three ', 'four'], error: null });
+  assert.equal(fake.held, false);
+
+  // Holding after the last chunk keeps the stream open before its end; a client that goes away frees it.
+  await control({ holdAfter: 4 });
+  const abort = new AbortController();
+  const pieces: string[] = [];
+  const stream = (async () => {
+    const messages = [{ role: 'user' as const, content: 'Hi' }];
+    for await (const piece of streamChat({ ...settings, baseUrl: fake.url }, messages, abort.signal)) {
+      pieces.push(piece);
+    }
+  })().catch((error: unknown) => error);
+  await fake.whenHeld();
+  assert.equal(fake.sent, 4);
+  abort.abort();
+  await stream;
+  assert.deepEqual(pieces, ['One ', 'two ', 'three ', 'four']);
+  // The model sees the client go when the connection closes: poll until it has.
+  while (fake.held) await new Promise((resolve) => setImmediate(resolve));
+  await control({ chunks: null, holdAfter: null });
 });

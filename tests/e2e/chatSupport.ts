@@ -7,21 +7,37 @@ export interface ModelSettings {
   reply?: string;
   chunks?: string[] | null;
   chunkDelayMs?: number;
+  /** After this many chunks the stream waits until releaseModel(); null: never. */
+  holdAfter?: number | null;
 }
 
+/** Sets the fake model; what is not given goes back to its default (a whole answer, no hold). */
 export async function setModel(settings: ModelSettings): Promise<void> {
   const response = await fetch(`${e2eEnv('E2E_MODEL_URL')}/control`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ chunks: null, chunkDelayMs: 2, mode: 'ok', ...settings }),
+    body: JSON.stringify({ chunks: null, chunkDelayMs: 2, holdAfter: null, mode: 'ok', ...settings }),
   });
   expect(response.status).toBe(200);
 }
 
-/** @returns how many chunks the fake model has written since it was last set */
-export async function modelChunksSent(): Promise<number> {
+/** What the fake model reports: chunks written since it was last set, and whether a stream waits at `holdAfter`. */
+export interface ModelState {
+  sent: number;
+  held: boolean;
+}
+
+/** @returns the fake model's state now */
+export async function modelState(): Promise<ModelState> {
   const response = await fetch(`${e2eEnv('E2E_MODEL_URL')}/control`);
-  return ((await response.json()) as { sent: number }).sent;
+  const { sent, held } = (await response.json()) as ModelState;
+  return { sent, held };
+}
+
+/** Lets the fake model's held stream go on to its end. */
+export async function releaseModel(): Promise<void> {
+  const response = await fetch(`${e2eEnv('E2E_MODEL_URL')}/control/release`, { method: 'POST' });
+  expect(response.status).toBe(200);
 }
 
 /** The signed-in student's jwt (the session cookie). */

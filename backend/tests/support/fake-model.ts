@@ -1,8 +1,12 @@
 // A local OpenAI-compatible chat-completions server: a real HTTP server that streams Server-Sent Events chunk by
 // chunk, so the model client is tested over the wire, including its failures. A small control API on the same
 // server lets another process (the site's browser tests) change its behaviour:
-//   GET  /control → { mode, reply, chunks, chunkDelayMs, sent, requests }   (requests: how many were received)
-//   POST /control { mode?, reply?, chunks?, chunkDelayMs? } → the same; sets what is given and resets `sent`
+//   GET  /control → { mode, reply, chunks, chunkDelayMs, holdAfter, sent, held, requests }
+//        (requests: how many were received; held: whether a stream is waiting at `holdAfter`)
+//   POST /control { mode?, reply?, chunks?, chunkDelayMs?, holdAfter? } → the same; sets what is given, resets `sent`
+//   POST /control/release → the same; the streams waiting at `holdAfter` go on
+// A hold makes a test independent of timing (issue #11): the stream sends its first chunks, waits until the test
+// has seen them, and goes on only when the test says so, however slow or fast the machine.
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -28,6 +32,12 @@ export interface FakeModelSettings {
   chunks: string[] | null;
   /** Pause after each chunk, in milliseconds. */
   chunkDelayMs: number;
+  /**
+   * After this many chunks of a stream (0: before the first), the stream waits until `release()` or
+   * POST /control/release; null: never. Read when the stream gets there, so setting it higher before a release
+   * makes the stream wait again further on.
+   */
+  holdAfter: number | null;
 }
 
 export interface FakeModel extends FakeModelSettings {
@@ -39,6 +49,12 @@ export interface FakeModel extends FakeModelSettings {
   requests: unknown[];
   /** Chunks written since the start or the last POST /control. */
   sent: number;
+  /** Whether a stream is waiting at `holdAfter`. */
+  readonly held: boolean;
+  /** Lets the streams waiting at `holdAfter` go on. */
+  release(): void;
+  /** Resolves once a stream waits at `holdAfter` (at once if one does). */
+  whenHeld(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -50,6 +66,7 @@ export const ControlBodySchema = z
     reply: z.string(),
     chunks: z.array(z.string()).nullable(),
     chunkDelayMs: z.number().int().min(0).max(60_000),
+    holdAfter: z.number().int().min(0).nullable(),
   })
   .partial()
   .strict();
@@ -82,6 +99,31 @@ export const startFakeModel = async (
   settings: Partial<Omit<FakeModelSettings, 'reply'>> & { port?: number } = {},
 ): Promise<FakeModel> => {
   const sockets = new Set<Socket>();
+  /** What each waiting stream calls to go on. */
+  const waiting = new Set<() => void>();
+  /** Who waits for a stream to be held. */
+  let onHeld: (() => void)[] = [];
+  const release = (): void => {
+    for (const go of waiting) go();
+    waiting.clear();
+  };
+  /** Waits until released, or until the client goes away (then the stream ends at its next check). */
+  const hold = (res: ServerResponse): Promise<void> =>
+    new Promise((resolve) => {
+      if (res.destroyed) {
+        resolve();
+        return;
+      }
+      const go = () => {
+        waiting.delete(go);
+        res.off('close', go);
+        resolve();
+      };
+      waiting.add(go);
+      res.on('close', go);
+      for (const notify of onHeld) notify();
+      onHeld = [];
+    });
   const state: FakeModel = {
     url: '',
     origin: '',
@@ -89,9 +131,16 @@ export const startFakeModel = async (
     reply,
     chunks: settings.chunks ?? null,
     chunkDelayMs: settings.chunkDelayMs ?? DEFAULT_CHUNK_DELAY_MS,
+    holdAfter: settings.holdAfter ?? null,
     requests: [],
     sent: 0,
+    get held() {
+      return waiting.size > 0;
+    },
+    release,
+    whenHeld: () => (waiting.size > 0 ? Promise.resolve() : new Promise<void>((resolve) => onHeld.push(resolve))),
     stop: async () => {
+      release();
       for (const socket of sockets) socket.destroy();
       server.close();
       await once(server, 'close');
@@ -102,11 +151,18 @@ export const startFakeModel = async (
     reply: state.reply,
     chunks: state.chunks,
     chunkDelayMs: state.chunkDelayMs,
+    holdAfter: state.holdAfter,
     sent: state.sent,
+    held: state.held,
     requests: state.requests.length,
   });
 
   const control = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.method === 'POST' && (req.url ?? '').split('?')[0] === '/control/release') {
+      release();
+      json(res, 200, controlView());
+      return;
+    }
     if (req.method === 'GET') {
       json(res, 200, controlView());
       return;
@@ -127,11 +183,12 @@ export const startFakeModel = async (
       json(res, 400, { error: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
       return;
     }
-    const { mode, reply: text, chunks, chunkDelayMs } = parsed.data;
+    const { mode, reply: text, chunks, chunkDelayMs, holdAfter } = parsed.data;
     if (mode !== undefined) state.mode = mode;
     if (text !== undefined) state.reply = text;
     if (chunks !== undefined) state.chunks = chunks;
     if (chunkDelayMs !== undefined) state.chunkDelayMs = chunkDelayMs;
+    if (holdAfter !== undefined) state.holdAfter = holdAfter;
     state.sent = 0;
     json(res, 200, controlView());
   };
@@ -151,6 +208,7 @@ export const startFakeModel = async (
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     res.flushHeaders(); // The stream has begun, even before (or without) a first chunk.
     for (const [index, piece] of pieces.entries()) {
+      if (index === state.holdAfter) await hold(res);
       if (res.destroyed) return; // The client went away.
       await write(res, chunk(piece));
       state.sent += 1;
@@ -161,6 +219,8 @@ export const startFakeModel = async (
         return;
       }
     }
+    if (pieces.length === state.holdAfter) await hold(res);
+    if (res.destroyed) return;
     if (mode === 'cut') {
       // Explicit but empty chunks: cut before any text.
       res.socket?.destroy();
@@ -172,7 +232,7 @@ export const startFakeModel = async (
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     const handler =
-      path === '/control'
+      path === '/control' || path === '/control/release'
         ? control
         : req.method === 'POST' && path === '/v1/chat/completions'
           ? complete
