@@ -83,7 +83,8 @@ export const REDIRECT_CORPUS: readonly RedirectProbe[] = [
   { name: 'CR LF in the query', value: `/pricing?x=%0D%0ALocation:https://${evil}` },
   { name: 'the sign-in page itself', value: '/auth/login' },
   { name: 'the sign-in page, encoded', value: '/%61uth/login' },
-  { name: 'a very long path', value: `/${'a/'.repeat(1500)}//${evil}` },
+  // Longer than any return path kept (2,048 characters), short enough for a cookie (4 kB).
+  { name: 'a very long path', value: `/${'a'.repeat(2100)}//${evil}` },
 ];
 
 /** The site's own paths that must keep working: a same-site return path survives sign-in as it is. */
