@@ -217,7 +217,59 @@ test.describe('accounts with email confirmation on', () => {
   });
 });
 
+test.describe('sessions', () => {
+  test('"Log out everywhere" signs out my other devices too, and a new sign-in works', async ({ page, browser }) => {
+    const user = newUser('everywhere');
+    await signUpAndWait(page, user);
+    // A second device: another browser with the same session cookie.
+    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    await other.addCookies(await page.context().cookies());
+    const otherPage = await other.newPage();
+    await otherPage.goto('/app/account');
+    await expect(otherPage.getByRole('heading', { name: 'Account' })).toBeVisible();
+
+    await page.goto('/app/account');
+    const devices = page.getByRole('region', { name: 'Devices' });
+    await devices.getByRole('button', { name: 'Log out everywhere' }).click();
+    await devices.getByRole('button', { name: 'Cancel' }).click();
+    await devices.getByRole('button', { name: 'Log out everywhere' }).click();
+    await devices.getByRole('button', { name: 'Yes, log out everywhere' }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+
+    await otherPage.reload();
+    await expect(otherPage).toHaveURL(/\/auth\/login$/);
+    await other.close();
+    await signIn(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/app\/account$/);
+  });
+});
+
 test.describe('social sign-in', () => {
+  test("someone else's sign-in link does not sign me into their account (sign-in CSRF)", async ({ page, browser }) => {
+    // The attacker starts a sign-in with their own identity and stops at the return page's link.
+    const attacker = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const attackerPage = await attacker.newPage();
+    await attackerPage.route('**/auth/connect/studyease-test/redirect*', (route) => route.abort());
+    await attackerPage.goto('/auth/login');
+    const returned = attackerPage.waitForRequest((request) =>
+      request.url().includes('/auth/connect/studyease-test/redirect'),
+    );
+    await attackerPage.getByRole('link', { name: 'Continue with Studyease Test' }).click();
+    const evil = newUser('attacker');
+    await attackerPage.getByLabel('Username').fill(evil.username);
+    await attackerPage.getByLabel('Email').fill(evil.email);
+    await attackerPage.getByRole('button', { name: 'Approve' }).click();
+    const link = new URL((await returned).url());
+    await attacker.close();
+
+    // The victim opens it.
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in with Studyease Test failed');
+    await expect(page.getByRole('alert')).toContainText('not started in this tab');
+    await page.goto('/app');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
   test('a round trip through the local OAuth2 test provider signs me in and brings me back', async ({ page }) => {
     const user = newUser('social');
     await page.goto('/app/chemistry-solver');
