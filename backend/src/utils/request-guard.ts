@@ -123,6 +123,28 @@ const CLIENT_ERROR_STATUS: Record<string, [number, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout'],
 };
 
+/** A request line's start: a method (an HTTP token), a space, and a path, `*` or a URL's scheme. */
+const REQUEST_START = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ (?:\/|\*|[A-Za-z][A-Za-z0-9+.-]*:)/;
+
+/**
+ * Whether the answer to a request the parser refused may carry a body. A refused method is never HEAD. Otherwise
+ * it is judged from `rawPacket`, the chunk being parsed when the parser failed, which is not always where the
+ * request begins: under load a request arrives in several chunks (the request line in one, the byte past 16 KB in
+ * a later one), and one chunk can hold the end of the previous request's body before this request's start. Only a
+ * chunk that begins with a request line, and holds no `HEAD ` anywhere, shows the method for sure; otherwise the
+ * answer has no body, as Node's own answer.
+ *
+ * @param code - llhttp's error code (`error.code` of `clientError`)
+ * @param rawPacket - the chunk the parser failed on (`error.rawPacket`)
+ * @returns true when the request is known not to be a HEAD
+ */
+export function mayHaveBody(code: string | undefined, rawPacket: Buffer | undefined): boolean {
+  if (code === 'HPE_INVALID_METHOD') return true;
+  if (rawPacket === undefined) return false;
+  const text = rawPacket.toString('latin1');
+  return REQUEST_START.test(text) && !text.includes('HEAD ');
+}
+
 /**
  * Node answers a request its parser refuses (headers over 16 KB, an unknown method, a malformed request line)
  * with a bare `400`/`431` and no body. This answers the same statuses with the JSON envelope instead.
@@ -139,11 +161,11 @@ export function answerParserErrorsWithJson(server: Server): void {
       return;
     }
     const [status, message] = CLIENT_ERROR_STATUS[error.code ?? ''] ?? [400, 'Bad Request'];
-    // An answer to HEAD has no body (its client would take the body for the next answer).
-    const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
-    const body = head
-      ? ''
-      : JSON.stringify(envelope(status, status === 400 ? 'BadRequestError' : 'HttpError', message));
+    // A body only when the request is known not to be a HEAD: a HEAD's client reads no body, and takes one as
+    // bytes after `Connection: close` (a parse error, issue #11).
+    const body = mayHaveBody(error.code, error.rawPacket)
+      ? JSON.stringify(envelope(status, status === 400 ? 'BadRequestError' : 'HttpError', message))
+      : '';
     // Read (and drop) what the client still sends, e.g. a large body after oversized headers: closing with unread
     // data resets the connection, and the client would never see this answer.
     socket.resume();
