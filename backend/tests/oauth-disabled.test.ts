@@ -40,7 +40,7 @@ describe('the studyease-test provider (OAUTH_TEST_PROVIDER_URL unset)', () => {
   });
 
   test('GET /api/connect/studyease-test answers 400 "This provider is disabled"', async () => {
-    // With the nonce the site sends (without one, the answer is "start from the sign-in page": tests/oauth.test.ts).
+    // With the nonce the site sends (without one, the browser goes back to the site: tests/oauth.test.ts).
     const res = await call(backend.url, 'GET', `/api/connect/${PROVIDER}?nonce=${'n'.repeat(32)}`);
     assert.equal(res.status, 400);
     assert.equal(ErrorResponseSchema.parse(res.body).error.message, 'This provider is disabled');

@@ -179,11 +179,14 @@ describe('the studyease-test provider (OAUTH_TEST_PROVIDER_URL set)', () => {
     signedIn(await exchange(attacker.accessToken));
   });
 
-  test('a sign-in started without a nonce is refused before it reaches the provider', async () => {
+  test("a sign-in started without a nonce goes back to the site's return page with an error, not to the provider", async () => {
     for (const query of ['', '?nonce=short', `?nonce=${'%20'.repeat(30)}`]) {
       const res = await createBrowser().request(`${backend.url}/api/connect/${PROVIDER}${query}`);
-      assert.equal(res.status, 400, query);
-      assert.match(errorOf({ status: res.status, body: await res.json() }).message, /sign-in page/);
+      assert.equal(res.status, 302, query);
+      const location = new URL(res.headers.get('location') ?? '');
+      assert.equal(location.origin + location.pathname, RETURN_PAGE);
+      assert.match(location.searchParams.get('error') ?? '', /sign-in page/);
+      assert.equal(location.searchParams.has('access_token'), false);
     }
   });
 

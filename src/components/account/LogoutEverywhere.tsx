@@ -17,7 +17,8 @@ export default function LogoutEverywhere() {
     setError(null);
     try {
       await logoutEverywhere();
-      location.assign('/auth/login');
+      // As after Logout: the app, signed out, sends the student to the sign-in page and back here afterwards.
+      location.reload();
     } catch (caught) {
       setError(authErrorMessage(caught).message);
       setPending(false);

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { AUTH_PROVIDERS, BACKEND_API_PREFIX, BACKEND_URL } from '@/config';
 import { titleCaseSegment } from '@/lib/pageTitle';
 import { saveAuthRedirect, readAuthRedirect } from '@/stores/authRedirect';
@@ -5,8 +6,20 @@ import { startOAuthNonce } from '@/stores/oauthNonce';
 
 const connectUrl = (provider: string) => `${BACKEND_URL}${BACKEND_API_PREFIX}/connect/${encodeURIComponent(provider)}`;
 
-/** One button per enabled provider: the browser goes to the backend's /connect/{provider} (spec §7). */
+const noSubscription = () => () => undefined;
+
+/**
+ * One button per enabled provider: the browser goes to the backend's /connect/{provider} (spec §7), with the
+ * nonce that binds the sign-in to this tab. Until the island has hydrated the links have no `href` (a click could
+ * not add the nonce yet, and the backend would send the student back), so they are not links yet.
+ */
 export default function SocialButtons() {
+  // false in the server's HTML and during hydration, true once this island runs in the browser.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   if (AUTH_PROVIDERS.length === 0) return null;
   return (
     <div className="mt-6">
@@ -18,7 +31,7 @@ export default function SocialButtons() {
         {AUTH_PROVIDERS.map((provider) => (
           <a
             key={provider}
-            href={connectUrl(provider)}
+            href={hydrated ? connectUrl(provider) : undefined}
             className="btn-outline w-full"
             onClick={(event) => {
               // Keep the saved path alive through the provider's pages.

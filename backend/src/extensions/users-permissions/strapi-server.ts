@@ -16,6 +16,7 @@ import { limitAccountActions } from '../../limits/account-rate-limit';
 import { sharedCounters } from '../../limits/counter-store';
 import { LimitsConfigSchema } from '../../limits/limits-config';
 import { createHandoffCodec, type HandoffCodec, nonceHash } from '../../utils/oauth-handoff';
+import { getStudyEaseConfig } from '../../utils/studyease-config';
 
 type Handler = (ctx: Context, next: Next, ...rest: unknown[]) => unknown;
 type ControllerFactory = (deps: { strapi: StrapiConfigReader }) => Record<string, Handler>;
@@ -83,7 +84,7 @@ const addHandoffToRedirect = (ctx: Context, codec: HandoffCodec): void => {
   if (target.searchParams.has('error')) return;
   // Started without a nonce (not from the site's sign-in page): the return page says to start again.
   if (boundTo === undefined) {
-    target.searchParams.set('error', 'Start the sign-in again from the StudyEase sign-in page');
+    target.searchParams.set('error', NO_NONCE);
   } else {
     target.searchParams.set('access_token', codec.seal(provider, response, boundTo));
   }
@@ -93,6 +94,9 @@ const addHandoffToRedirect = (ctx: Context, codec: HandoffCodec): void => {
 
 /** `/api/connect/{provider}`, where the browser starts a social sign-in (not its callback). */
 const CONNECT_START = /\/connect\/[^/]+\/?$/;
+const CONNECT_START_PROVIDER = /\/connect\/([^/]+)\/?$/;
+/** Why a sign-in without the site's nonce is not started (shown by the site's return page). */
+export const NO_NONCE = 'Start the sign-in again from the StudyEase sign-in page';
 
 /** forgot-password's and send-email-confirmation's body. */
 const EmailBodySchema = z.object({ email: z.email({ message: 'email must be a valid email' }).max(320) });
@@ -275,7 +279,13 @@ export default (plugin: UsersPermissionsPlugin): UsersPermissionsPlugin => {
         if (CONNECT_START.test(ctx.path)) {
           const boundTo = nonceHash(ctx.query['nonce']);
           if (boundTo === null) {
-            return strapiContext(ctx).badRequest('Start the sign-in from the StudyEase sign-in page');
+            // A bookmarked or shared connect link, or a click before the sign-in page was ready: the site's return
+            // page says what happened and links back to the sign-in page, as for a provider's refusal.
+            const provider = encodeURIComponent(CONNECT_START_PROVIDER.exec(ctx.path)?.[1] ?? 'provider');
+            const { siteUrl } = getStudyEaseConfig(strapi);
+            const query = new URLSearchParams({ error: NO_NONCE });
+            ctx.redirect(`${siteUrl}/auth/connect/${provider}/redirect?${query.toString()}`);
+            return undefined;
           }
           const extended = strapiContext(ctx);
           extended.session = extended.session ?? {};
