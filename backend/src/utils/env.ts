@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
+import { trimTrailing } from './trim-trailing';
 
 /** Strapi's `env` helper, as handed to every `config/*.ts` function. */
 export type Env = Core.Config.Shared.ConfigParams['env'];
@@ -29,7 +30,7 @@ export const parseHttpUrl = (name: string, value: string): string => {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new Error(`${name} must use http or https, got "${value}"`);
   }
-  return url.href.replace(/\/+$/, '');
+  return trimTrailing(url.href, /\//);
 };
 
 /**

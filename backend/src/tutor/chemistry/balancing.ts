@@ -14,19 +14,22 @@ import {
 } from './equation';
 import { ChemError, formulaLatex, speciesKey, type Species } from './formula';
 import { gcd, type Fraction } from './rational';
+import { trimTrailing } from '../../utils/trim-trailing';
 
 export const BALANCE_KIND = 'balance-equation';
 const TOOL = 'chemistry-solver';
 
 /** Strips "balance the equation:" and the like, and a final full stop or question mark. */
 export function equationFromQuestion(question: string): string {
-  return question
-    .trim()
-    .replace(
-      /^(please\s+)?(balance|balancing|complete)(\s+(the|this))?(\s+(following|chemical|redox|ionic|net))*(\s+(equation|reaction))?\s*(:|-(?!>))?\s*/i,
-      '',
-    )
-    .replace(/[.?!\s]+$/, '');
+  return trimTrailing(
+    question
+      .trim()
+      .replace(
+        /^(please\s+)?(balance|balancing|complete)(\s+(the|this))?(\s+(following|chemical|redox|ionic|net))*(\s+(equation|reaction))?\s*(:|-(?!>))?\s*/i,
+        '',
+      ),
+    /[.?!\s]/,
+  );
 }
 
 const letters = 'abcdefghijklmnopqrstuvwxyz';
@@ -235,7 +238,7 @@ export function checkBalance(question: string, studentAnswer: string): CheckResu
   if (!expected.ok) return { correct: false, differences: [expected.reason] };
   const all = [...reference.left, ...reference.right];
   const n = reference.left.length;
-  const answer = studentAnswer.trim().replace(/[.\s]+$/, '');
+  const answer = trimTrailing(studentAnswer.trim(), /[.\s]/);
   let coefficients: Fraction[];
   if (/^[\d\s,;/]+$/.test(answer)) {
     const numbers = answer.split(/[\s,;]+/).filter(Boolean);

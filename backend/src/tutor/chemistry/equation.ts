@@ -15,7 +15,8 @@ export interface ParsedEquation {
   arrow: '->' | '<=>';
 }
 
-const ARROWS = /<=+>|<-+>|-+>|=+>|=+/g;
+// `(?<!-)`: a run of dashes with no `>` is tried once, not from each dash (quadratic on a long run).
+const ARROWS = /<=+>|<-+>|(?<!-)-+>|=+>|=+/g;
 
 /** @returns whether the text contains a reaction arrow */
 export function hasArrow(text: string): boolean {

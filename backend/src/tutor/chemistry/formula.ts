@@ -76,7 +76,8 @@ export function parseFormula(body: string, isElement: (symbol: string) => boolea
   if (!text) throw new ChemError('An empty formula.');
   const total: AtomCounts = new Map();
   // Hydrate separators: `.` only between formula parts (a decimal point never appears inside a formula).
-  const parts = text.split(/\s*[·*.]\s*/);
+  // Spaces before a dot are matched only from their first one (a match from each space is quadratic).
+  const parts = text.split(/(?:(?<!\s)\s+)?[·*.]\s*/);
   for (const part of parts) {
     const match = /^(\d+)?\s*(.*)$/s.exec(part);
     const multiplier = match?.[1] ? Number(match[1]) : 1;
@@ -136,7 +137,8 @@ export interface Species {
   coefficient: { n: bigint; d: bigint } | undefined;
 }
 
-const STATE = /\s*(\((?:aq|s|l|g|ℓ|sol|cr)\)|↑|↓)\s*$/i;
+// Spaces before the state are trimmed by the callers: `\s*` in front would be tried from each space of a run.
+const STATE = /(\((?:aq|s|l|g|ℓ|sol|cr)\)|↑|↓)\s*$/i;
 
 /**
  * @param raw one term of an equation or a formula on its own (`2 Fe^3+(aq)`, `CuSO4·5H2O`)
@@ -160,7 +162,7 @@ export function parseSpecies(raw: string, isElement: (symbol: string) => boolean
   }
   const text = rest.trim();
   let core = text;
-  for (let state = STATE.exec(core); state; state = STATE.exec(core)) core = core.slice(0, state.index);
+  for (let state = STATE.exec(core); state; state = STATE.exec(core)) core = core.slice(0, state.index).trimEnd();
   core = core.trim();
 
   let charge = 0;
@@ -173,7 +175,7 @@ export function parseSpecies(raw: string, isElement: (symbol: string) => boolean
     else charge = (digits === '' ? 1 : Number(digits)) * (sign === '+' ? 1 : -1);
     core = core.slice(0, caret.index);
   } else {
-    const signs = /([+-]+)$/.exec(core);
+    const signs = /(?<![+-])([+-]+)$/.exec(core);
     if (signs) {
       const sign = signs[1]!;
       const before = core.slice(0, signs.index);
@@ -187,7 +189,7 @@ export function parseSpecies(raw: string, isElement: (symbol: string) => boolean
         charge = Number(before.slice(-1)) * direction;
         core = before.slice(0, -1);
       } else if (/[A-Za-z)\]}]\d{2,}$/.test(before)) {
-        const digits = /\d+$/.exec(before)![0];
+        const digits = /(?<!\d)\d+$/.exec(before)![0];
         throw new ChemError(
           `"${text}" is ambiguous: write the charge after ^, e.g. ${before.slice(0, -1)}^${digits.slice(-1)}${sign}.`,
         );
@@ -256,10 +258,11 @@ export function formulaLatex(text: string): string {
   const stateMatch = STATE.exec(core);
   if (stateMatch) {
     state = `\\,\\mathrm{${stateMatch[1]!.replace(/[↑↓]/, (arrow) => (arrow === '↑' ? '\\uparrow' : '\\downarrow'))}}`;
-    core = core.slice(0, stateMatch.index);
+    core = core.slice(0, stateMatch.index).trimEnd();
   }
   let charge = '';
-  const chargeMatch = /\^\{?([^}]*)\}?$/.exec(core) ?? /(\d?[+-]+)$/.exec(core);
+  // Linear: the charge after a `^` stops at the next `^`, and a run of signs is tried from its start only.
+  const chargeMatch = /\^\{?([^}^]*)\}?$/.exec(core) ?? /(?<![+-])(\d?[+-]+)$/.exec(core);
   if (chargeMatch) {
     charge = `^{${chargeMatch[1]}}`;
     core = core.slice(0, chargeMatch.index);
@@ -267,7 +270,7 @@ export function formulaLatex(text: string): string {
   const body = core
     .replace(/\{/g, '(')
     .replace(/\}/g, ')')
-    .replace(/\s*[*.·]\s*/g, '\\cdot ')
+    .replace(/(?:(?<!\s)\s+)?[*.·]\s*/g, '\\cdot ')
     .replace(/([A-Za-z)\]])(\d+)/g, '$1_{$2}');
   return `\\mathrm{${body}}${charge}${state}`;
 }

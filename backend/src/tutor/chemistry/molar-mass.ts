@@ -7,13 +7,16 @@ import { halfUnitInLastPlace } from './sigfigs';
 export const MOLAR_MASS_KIND = 'molar-mass';
 const TOOL = 'chemistry-solver';
 
+// Both read trimmed text (and QUESTION without its final ?, . or !): a `\s*…\s*$` tail after `(.+?)` backtracks
+// over every split of a long run of spaces.
 const QUESTION =
-  /^\s*(?:(?:what\s+is|find|calculate|compute|determine|give)\s+)?(?:the\s+)?(?:molar|molecular|formula|molecular)\s+(?:mass|weight)\s+(?:of\s+)?(.+?)\s*[?.!]?\s*$/i;
-const SHORT = /^\s*M\s*\(\s*(.+)\s*\)\s*[?=]?\s*$/;
+  /^(?:(?:what\s+is|find|calculate|compute|determine|give)\s+)?(?:the\s+)?(?:molar|molecular|formula|molecular)\s+(?:mass|weight)\s+(?:of\s+)?(\S.*)$/i;
+const SHORT = /^M\s*\(\s*(\S.*)\)\s*[?=]?$/;
 
 /** @returns the formula a molar-mass question asks about, or undefined when it is not one */
 export function molarMassFormula(question: string): string | undefined {
-  const match = QUESTION.exec(question) ?? SHORT.exec(question);
+  const text = question.trim();
+  const match = QUESTION.exec(/[?.!]$/.test(text) ? text.slice(0, -1).trimEnd() : text) ?? SHORT.exec(text);
   return match?.[1]?.trim();
 }
 
@@ -117,8 +120,8 @@ export function solveMolarMass(question: string, formula: string): TutorAnswer {
 /** Reads `58.44`, `58.44 g/mol`, `58.44 g mol^-1`, `0.05844 kg/mol`; undefined when it is none of those. */
 export function readMolarMassAnswer(answer: string): { value: number; written: string; scale: number } | undefined {
   const match =
-    /^\s*([+-]?\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)\s*(g\s*\/\s*mol|g\s*(?:·|\*|\s)?\s*mol\s*\^?\s*-\s*1|g\/mole|grams?\s+per\s+mole?|kg\s*\/\s*mol|u|amu|Da|g)?\s*$/i.exec(
-      answer.replace('−', '-').replace('⁻¹', '^-1'),
+    /^([+-]?\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)\s*(g\s*\/\s*mol|g\s*(?:[·*]\s*)?mol\s*(?:\^\s*)?-\s*1|g\/mole|grams?\s+per\s+mole?|kg\s*\/\s*mol|u|amu|Da|g)?$/i.exec(
+      answer.replace('−', '-').replace('⁻¹', '^-1').trim(),
     );
   if (!match) return undefined;
   const scale = /^kg/i.test(match[2] ?? '') ? 1000 : 1;

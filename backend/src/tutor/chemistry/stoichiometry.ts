@@ -19,12 +19,15 @@ import { balance, hasArrow, parseEquation, writeEquation, type ParsedEquation } 
 import { ChemError, formulaLatex, normalizeChemText, parseSpecies, speciesKey, type Species } from './formula';
 import { molarMass } from './molar-mass';
 import { halfUnitInLastPlace, roundToFigures, significantFigures } from './sigfigs';
+import { trimTrailing } from '../../utils/trim-trailing';
 
 export const STOICHIOMETRY_KIND = 'stoichiometry';
 export const LIMITING_KIND = 'limiting-reagent';
 const TOOL = 'chemistry-solver';
 
-const FORMULA = String.raw`[A-Z][A-Za-z0-9()\[\]·*]*(?:\^?\d*[+-](?![\dA-Za-z]))?`;
+// A charge's digits only after `^`: digits before a bare sign are the formula's own (`Fe3+`), and letting either
+// take them backtracks over every split of a long run of digits (quadratic). Same strings as `\^?\d*[+-]`.
+const FORMULA = String.raw`[A-Z][A-Za-z0-9()\[\]·*]*(?:(?:\^\d*)?[+-](?![\dA-Za-z]))?`;
 const UNIT = String.raw`kilograms?|kg|milligrams?|mg|grams?|g|millimoles?|mmol|moles?|mol`;
 const NUMBER = String.raw`\d+(?:\.\d*)?|\.\d+`;
 
@@ -72,7 +75,7 @@ function keyOf(formula: string): string | undefined {
   }
 }
 
-const cleanFormula = (formula: string): string => formula.replace(/[.,;:?!]+$/, '');
+const cleanFormula = (formula: string): string => trimTrailing(formula, /[.,;:?!]/);
 
 const LEADING_WORDS =
   /^(given|for|in|the|a|an|reaction|equation|balanced|consider|using|from|with|according|to|of|if)$/i;
@@ -134,22 +137,24 @@ export function readStoichiometry(question: string): StoichiometryProblem | unde
     const formula = cleanFormula(targetMatch[2]!);
     const after = text.slice(targetMatch.index + targetMatch[0].length);
     const role =
-      /^\s*(?:are|is|will|would|can|could|must)?\s*(?:be\s+)?(needed|required|necessary|used|consumed|react|reacts|reacted|burned|burnt)\b/i.test(
+      /^\s*(?:(?:are|is|will|would|can|could|must)\s*)?(?:be\s+)?(needed|required|necessary|used|consumed|react|reacts|reacted|burned|burnt)\b/i.test(
         after,
       )
         ? 'reactant'
-        : /^\s*(?:are|is|will|would|can|could)?\s*(?:be\s+)?(form|formed|forms|produced|produce|obtained|made|generated|released|given off|yielded|result|created)\b/i.test(
+        : /^\s*(?:(?:are|is|will|would|can|could)\s*)?(?:be\s+)?(form|formed|forms|produced|produce|obtained|made|generated|released|given off|yielded|result|created)\b/i.test(
               after,
             )
           ? 'product'
           : undefined;
     target = { formula, unit, role };
   }
+  // `X in excess` read from the start of X's word (with a coefficient before it): tried from every letter of a long
+  // word, it would be quadratic.
   const excess = [
     ...[...text.matchAll(new RegExp(String.raw`\bexcess\s+(?:of\s+)?(${FORMULA})`, 'g'))].map((m) =>
       cleanFormula(m[1]!),
     ),
-    ...[...text.matchAll(new RegExp(String.raw`(${FORMULA})\s+(?:is\s+|are\s+)?in\s+excess`, 'g'))].map((m) =>
+    ...[...text.matchAll(new RegExp(String.raw`(?<![A-Za-z0-9()\[\]·*])\d*(${FORMULA})\s+(?:is\s+|are\s+)?in\s+excess`, 'g'))].map((m) =>
       cleanFormula(m[1]!),
     ),
   ];
@@ -160,7 +165,7 @@ export function readStoichiometry(question: string): StoichiometryProblem | unde
       'g',
     ),
   )) {
-    for (const one of match[1]!.split(/\s*(?:and|\+)\s*/)) products.push(cleanFormula(one));
+    for (const one of match[1]!.split(/and|\+/)) products.push(cleanFormula(one.trim()));
   }
   return { text, equationText, givens, excess, products, target, asksLimiting };
 }
@@ -531,7 +536,7 @@ export function checkStoichiometry(
     }
   }
   if (problem.target && solution.exact !== undefined) {
-    const match = new RegExp(String.raw`(${NUMBER})\s*(${UNIT})?\b`, 'i').exec(
+    const match = new RegExp(String.raw`(?<![\d.])(${NUMBER})\s*(${UNIT})?\b`, 'i').exec(
       answer.replace(/^[^\d.]*?(?=\d|\.\d)/, ''),
     );
     if (!match) differences.push('Give the amount as a number with its unit, e.g. 36 g.');
@@ -564,8 +569,10 @@ export function checkStoichiometry(
 
 function writeEquationHint(answer: TutorAnswer): string {
   const first = answer.steps[0]?.explanation ?? '';
-  const match = /([^.]*(?:->|<=>)[^.]*)\.?$/.exec(first);
-  return match ? `from ${match[1]!.trim()}` : 'from the balanced equation';
+  // The last sentence, found by lastIndexOf: `/([^.]*(?:->|<=>)[^.]*)\.?$/` backtracks over every split of it.
+  const text = first.endsWith('.') ? first.slice(0, -1) : first;
+  const sentence = text.slice(text.lastIndexOf('.') + 1);
+  return /->|<=>/.test(sentence) ? `from ${sentence.trim()}` : 'from the balanced equation';
 }
 
 /** Same problem, new numbers (same significant figures). */

@@ -447,6 +447,26 @@ const simplifyLike = (intent: Intent, node: Node, v: string): Outcome => {
   };
 };
 
+/**
+ * Splits at each comma whose next bracket is not `)` (what `/,(?![^(]*\)/` does), in one pass from the right: the
+ * lookahead scans from every comma to the next bracket, quadratic on a long CAS answer.
+ */
+const splitOutsideParens = (text: string): string[] => {
+  const parts: string[] = [];
+  let end = text.length;
+  let nextBracket = '';
+  for (let i = text.length - 1; i >= 0; i--) {
+    const ch = text[i]!;
+    if (ch === '(' || ch === ')') nextBracket = ch;
+    else if (ch === ',' && nextBracket !== ')') {
+      parts.unshift(text.slice(i + 1, end));
+      end = i;
+    }
+  }
+  parts.unshift(text.slice(0, end));
+  return parts;
+};
+
 /** Equations that are not polynomial (2^x = 32, log_2(x) = 5, e^(2x) = 7), inequalities, bare expressions. */
 export const solveOther = (what: string, node: Node, options: CalculusOptions): Outcome => {
   if (what === 'simplify') return solveCalculus('simplify', node, options);
@@ -454,11 +474,12 @@ export const solveOther = (what: string, node: Node, options: CalculusOptions): 
   if (node.k !== 'rel') throw new Unsupported('not an equation');
   casGuard(node);
   const v = mainVariable(node, options);
-  const transcendental = /e\^|exp|ln|log|\^\(?[^()]*[a-z]/.test(toText(node));
+  // A letter in an exponent; `^` left out of the scan so that each scan ends at the next `^` (linear).
+  const transcendental = /e\^|exp|ln|log|\^\(?[^()a-z^]*[a-z]/.test(toText(node));
   const own = exponentialRoot(node, v);
   const raw = own ? toText(own) : cas(`solve(${toCas(node.a)} = ${toCas(node.b)}, ${v})`).replace(/^\[|\]$/g, '');
   if (!raw.trim()) throw new Unsupported('no exact solution was found');
-  const parts = own ? [own] : raw.split(/,(?![^(]*\))/).map((p) => fromCas(p, false));
+  const parts = own ? [own] : splitOutsideParens(raw).map((p) => fromCas(p, false));
   // A CAS may return a close rational approximation of ln(7)/2; substitution cannot tell them apart, so a
   // rational with a large denominator from a transcendental equation is refused rather than passed off as exact.
   if (!own && transcendental && parts.some((p) => p.k === 'num' && p.v.d > 100n)) {

@@ -25,7 +25,8 @@ export const splitAnswers = (text: string): string[] => {
   const parts: string[] = [];
   let depth = 0;
   let current = '';
-  const s = text.replace(/\s+(or|and)\s+/gi, ',');
+  // `(\S)` first: tried once per run of spaces, not from each space (quadratic on a long run).
+  const s = text.replace(/(\S)\s+(or|and)\s+/gi, '$1,');
   for (const ch of s) {
     if (ch === '(' || ch === '[') depth++;
     if (ch === ')' || ch === ']') depth--;

@@ -25,6 +25,7 @@ import { solveTrig } from './trig';
 import { type CrossIntent, crossCheck } from './crosscheck';
 import { checkDerivativeCandidate, checkEquationCandidate } from './candidate';
 import type { Check } from '../contract';
+import { trimTrailing } from '../../utils/trim-trailing';
 
 const TOOL = 'math-solver' as const;
 const MAX_NODES = 300;
@@ -39,11 +40,33 @@ interface Prepared {
   percentOf: boolean;
 }
 
+/**
+ * `^(.+?)SEPARATOR(.+)$` without backtracking over every split (cubic on long runs of spaces): the first separator
+ * with text on both sides, where neither side spans a line break (`.` does not match one).
+ * @param text - the text to split
+ * @param separator - a global regex whose first character is the one before the separator (`\S\s+…`), so that
+ *   it is tried once per run of spaces rather than from each space of the run
+ * @returns the text before and after the separator with its groups, or undefined when there is no such split
+ */
+const splitAround = (
+  text: string,
+  separator: RegExp,
+): { before: string; after: string; groups: string[] } | undefined => {
+  const firstBreak = text.search(/[\n\r\u2028\u2029]/);
+  const lastBreak = Math.max(...['\n', '\r', '\u2028', '\u2029'].map((ch) => text.lastIndexOf(ch)));
+  for (const match of text.matchAll(separator)) {
+    const end = match.index + match[0].length;
+    if (end === text.length) continue;
+    if ((firstBreak >= 0 && firstBreak <= match.index) || lastBreak >= end) return undefined;
+    return { before: text.slice(0, match.index + 1), after: text.slice(end), groups: match.slice(1) };
+  }
+  return undefined;
+};
+
 /** Short natural phrasing → an intent and the maths in calculator syntax. */
 export const prepare = (question: string): Prepared => {
-  let s = question
-    .trim()
-    .replace(/[?]+$/, '')
+  // Every expression here reads visitor or model text: each is linear (tests/redos.test.ts checks them all).
+  let s = trimTrailing(question.trim(), /[?]/)
     .replace(/\.\s*$/, '')
     .trim();
   const lower = (): string => s.toLowerCase();
@@ -56,10 +79,11 @@ export const prepare = (question: string): Prepared => {
   };
   strip(/^(please\s+)?(can you\s+)?/i);
   let variable: string | undefined;
-  const forVar = /\s*,?\s*(?:for|with respect to|wrt)\s+([a-z])\s*$/i.exec(s);
+  // s is trimmed here, so the trailing `for x` needs no `\s*$`, and the `, ` before it is cut after the match.
+  const forVar = /(?:for|with respect to|wrt)\s+([a-z])$/i.exec(s);
   if (forVar) {
     variable = forVar[1];
-    s = s.slice(0, forVar.index).trim();
+    s = s.slice(0, forVar.index).trim().replace(/,$/, '').trim();
   }
   const solveFor = /^solve\s+for\s+([a-z])\s*[:,]?\s*/i.exec(s);
   if (solveFor) {
@@ -82,38 +106,46 @@ export const prepare = (question: string): Prepared => {
   let upperBound: string | undefined;
   let point: string | undefined;
   if (intent === 'integral') {
-    const range = /\s+from\s+(.+?)\s+to\s+(.+)$/i.exec(s);
-    if (range) {
-      lowerBound = range[1];
-      upperBound = range[2];
-      s = s.slice(0, range.index);
+    const from = /\S\s+from\s+/i.exec(s);
+    const bounds = from ? s.slice(from.index + from[0].length) : '';
+    const range = splitAround(bounds, /\S\s+to\s+/gi);
+    if (from && range && !/[\n\r\u2028\u2029]/.test(bounds)) {
+      lowerBound = range.before;
+      upperBound = range.after;
+      s = s.slice(0, from.index + 1);
     }
-    s = s.replace(/\s*d([a-z])\s*$/i, (_m, v: string) => {
-      variable = v;
-      return '';
-    });
+    s = s.trimEnd();
+    const differential = /d([a-z])$/i.exec(s);
+    if (differential) {
+      variable = differential[1];
+      s = s.slice(0, differential.index).trimEnd();
+    }
   }
   if (intent === 'limit') {
-    const as = /(?:\s+as\s+|^\s*)\(?\s*([a-z])\s*(?:->|→|approaches|tends to)\s*([^)\s]+(?:\s*\)?)?)\s*\)?\s*/i.exec(s);
+    // `(\S)` before ` as `: the match is tried once per run of spaces (see splitAround).
+    const as =
+      /(?:(\S)\s+as\s+|^)(?:\(\s*)?([a-z])\s*(?:->|→|approaches|tends to)\s*([^)\s]+(?:\s*\))?)\s*\)?\s*/i.exec(s);
     if (as) {
-      variable = as[1];
-      point = as[2]!.replace(/\)$/, '').trim();
-      s = (s.slice(0, as.index) + ' ' + s.slice(as.index + as[0].length)).trim();
+      variable = as[2];
+      point = as[3]!.replace(/\)$/, '').trim();
+      s = (s.slice(0, as.index + (as[1]?.length ?? 0)) + ' ' + s.slice(as.index + as[0].length)).trim();
     }
   }
   // Percent phrasing: "15% of 80", "80 increased by 12%", "what percent of 80 is 12".
   let percentOf = false;
-  const ofMatch = /^(.+?)\s*%\s*of\s+(.+)$/i.exec(s);
-  const change = /^(.+?)\s+(increased|decreased|reduced|raised)\s+by\s+(.+?)\s*%$/i.exec(s);
-  const whatPercent = /^(.+?)\s+is\s+what\s+(percent|percentage)\s+of\s+(.+)$/i.exec(s);
+  const ofMatch = splitAround(s, /\S\s*%\s*of\s+/gi);
+  const change = s.endsWith('%')
+    ? splitAround(s.slice(0, -1).trimEnd(), /\S\s+(increased|decreased|reduced|raised)\s+by\s+/gi)
+    : undefined;
+  const whatPercent = splitAround(s, /\S\s+is\s+what\s+(?:percent|percentage)\s+of\s+/gi);
   if (ofMatch) {
-    s = `(${ofMatch[1]})/100*(${ofMatch[2]})`;
+    s = `(${ofMatch.before})/100*(${ofMatch.after})`;
     s += ' %';
     percentOf = true;
   } else if (change) {
-    s = `(${change[1]})*(1 ${/increased|raised/i.test(change[2]!) ? '+' : '-'} (${change[3]})/100) %`;
+    s = `(${change.before})*(1 ${/increased|raised/i.test(change.groups[0]!) ? '+' : '-'} (${change.after})/100) %`;
   } else if (whatPercent) {
-    s = `(${whatPercent[1]})/(${whatPercent[3]})*100 %`;
+    s = `(${whatPercent.before})/(${whatPercent.after})*100 %`;
   }
   void lower;
   return { intent, body: s, variable, lower: lowerBound, upper: upperBound, point, percentOf };
@@ -161,7 +193,9 @@ const withCrossCheck = (
   let upper: Node | undefined;
   let point: Node | undefined;
   try {
-    result = parse(outcome.answer.text.replace(/\s*\+\s*C\s*$/, ''));
+    const answerText = outcome.answer.text.trimEnd();
+    const constant = /\+\s*C$/.exec(answerText);
+    result = parse(constant ? answerText.slice(0, constant.index) : answerText);
     if (outcome.kind === 'definite-integral') {
       if (prepared.lower === undefined || prepared.upper === undefined) return solved;
       lower = parse(prepared.lower);

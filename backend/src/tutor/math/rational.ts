@@ -2,6 +2,7 @@
  * Exact rational numbers on BigInt. Answers such as `5/6` or `x = 7/3` must be exact, and floating point would
  * turn `1/3` into `0.333…`; every exact step of the engine runs on these.
  */
+import { trimTrailing } from '../../utils/trim-trailing';
 
 export interface Q {
   readonly n: bigint;
@@ -97,7 +98,7 @@ export const toTerminatingDecimal = (a: Q): string | null => {
     .toString()
     .padStart(places + 1, '0');
   const whole = digits.slice(0, digits.length - places);
-  const fraction = places ? digits.slice(digits.length - places).replace(/0+$/, '') : '';
+  const fraction = places ? trimTrailing(digits.slice(digits.length - places), /0/) : '';
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 };
 

@@ -16,6 +16,7 @@ import { parse } from './parse';
 import { toLatex, toText } from './print';
 import * as R from './rational';
 import type { Q } from './rational';
+import { trimTrailing } from '../../utils/trim-trailing';
 
 const babs = (a: bigint): bigint => (a < 0n ? -a : a);
 
@@ -604,7 +605,8 @@ const compareNumerically = (a: Node, b: Node, vars: string[], seed: string): Num
 // ---------------------------------------------------------------- prove / verify
 
 const PROVE = /^(?:please\s+)?(?:can you\s+)?(?:prove|verify|show|check|confirm|is it true)(?:\s+(?:that|whether|if))?(?:\s+the\s+(?:trig(?:onometric)?\s+)?identity)?\s*[:,]?\s*/i;
-const IDENTITY_SUFFIX = /\s*(?:,?\s*is\s+(?:an?\s+)?(?:trig(?:onometric)?\s+)?identity|\s+(?:an?\s+)?(?:trig(?:onometric)?\s+)?identity)\s*$/i;
+// Read on trimmed text, from the character before it: tried once per run of spaces (see math/index.ts).
+const IDENTITY_SUFFIX = /(\S)(?:\s*(?:,\s*)?is\s+|\s+)(?:an?\s+)?(?:trig(?:onometric)?\s+)?identity$/i;
 
 const IDENTITY_PRACTICE = [
   'prove sin(x)^2 + cos(x)^2 = 1',
@@ -975,10 +977,12 @@ export const solveTrig = (
       throw new Unsupported('no simpler form could be found and checked for this trig expression');
     return { outcome: general, node };
   }
-  const trimmed = question.trim().replace(/[?.!]+$/, '').trim();
+  const trimmed = trimTrailing(question.trim(), /[?.!]/).trim();
   const m = PROVE.exec(trimmed);
   if (!m || m[0].length === 0) return null;
-  const body = trimmed.slice(m[0].length).replace(IDENTITY_SUFFIX, '').trim();
+  const rest = trimmed.slice(m[0].length);
+  const suffix = IDENTITY_SUFFIX.exec(rest);
+  const body = (suffix ? rest.slice(0, suffix.index + 1) : rest).trim();
   if (!body.includes('=')) return null;
   let node: Node;
   try {

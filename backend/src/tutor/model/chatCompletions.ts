@@ -2,6 +2,7 @@
  * A streaming client for any OpenAI-compatible chat-completions endpoint (OpenAI, vLLM, Ollama, llama.cpp
  * server). Only fetch and Server-Sent Events: no SDK, so every compatible server works the same way.
  */
+import { trimTrailing } from '../../utils/trim-trailing';
 
 export interface ModelSettings {
   baseUrl: string;
@@ -59,7 +60,7 @@ export async function* streamChat(
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   let response: Response;
   try {
-    response = await fetch(`${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+    response = await fetch(`${trimTrailing(settings.baseUrl, /\//)}/chat/completions`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

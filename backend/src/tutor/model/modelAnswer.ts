@@ -49,7 +49,8 @@ export function modelFinalAnswer(text: string): string {
 }
 
 function finalAnswer(text: string): { explanation: string; answer: string } {
-  const match = /^\s*answer:\s*(.+)$/im.exec(text);
+  // Spaces before `Answer:` on its own line only: `^\s*` ran on from each line over the blank lines after it.
+  const match = /^[^\S\n\r\u2028\u2029]*answer:\s*(.+)$/im.exec(text);
   if (!match?.[1]) return { explanation: text.trim(), answer: text.trim() };
   return { explanation: text.slice(0, match.index).trim(), answer: match[1].trim() };
 }

@@ -49,10 +49,14 @@ function check(question: string, studentAnswer: string): CheckResult {
   const text = normalizeText(studentAnswer)
     .trim()
     .replace(/^[^=]*=\s*/u, '');
-  const match = /^([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+|\*10\^\(?[-+]?\d+\)?)?)\s*(.*?)\s*\.?$/u.exec(text);
-  if (match?.[1] === undefined) return { correct: false, differences: ['No numeric value found in the answer.'] };
-  const numberText = match[1];
-  const unitText = (match[2] ?? '').trim();
+  // The number, then the rest as the unit (less a final full stop) cut in code: a `(.*?)\s*\.?$` tail backtracks
+  // over every split of a long run of spaces.
+  const match = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+|\*10\^\(?[-+]?\d+\)?)?/u.exec(text);
+  const rest = match ? text.slice(match[0].length).trim() : '';
+  const unitText = rest.endsWith('.') ? rest.slice(0, -1).trim() : rest;
+  if (match === null || /[\n\r\u2028\u2029]/u.test(unitText))
+    return { correct: false, differences: ['No numeric value found in the answer.'] };
+  const numberText = match[0];
   const value = numberValue(numberText);
   let studentSI: number;
   let step: number;

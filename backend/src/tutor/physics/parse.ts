@@ -50,10 +50,15 @@ export interface Problem {
 
 const NUMBER = /(?<![\w^.])([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+|\*10\^\(?[-+]?\d+\)?)?)/gu;
 const UNIT = /^(?:\s*|-)((?:[A-Za-z]+(?:\^-?\d+)?)(?:[*/]\(?[A-Za-z]+(?:\^-?\d+)?(?:\*[A-Za-z]+(?:\^-?\d+)?)?\)?)*)/u;
-const SYMBOL_BEFORE = /([A-Za-zα-ωΑ-Ω][A-Za-z0-9_α-ω]*)\s*[=:]\s*$/u;
+// Symbols are read from the start of their word (digits and _ before the first letter skipped): a match tried
+// from every letter of a long word is quadratic. Likewise each optional word takes its own spaces.
+const SYMBOL_BEFORE = /(?<![A-Za-z0-9_α-ωΑ-Ω])[0-9_]*([A-Za-zα-ωΑ-Ω][A-Za-z0-9_α-ω]*)\s*[=:]\s*$/u;
 /** A quantity noun right before a value ("a time of 5 m"): its meaning is firm, so a unit that cannot fit is an error. */
 const NOUN_BEFORE =
-  /\b(time|mass|distance|height|speed|velocity|acceleration|force|weight|current|voltage|resistance|power|energy|work|pressure|density|volume|area|frequency|wavelength|period|temperature|momentum)\s*(?:of|is|was|=|:|equals|equal to)?\s*(?:about|approximately|roughly)?\s*$/iu;
+  /\b(time|mass|distance|height|speed|velocity|acceleration|force|weight|current|voltage|resistance|power|energy|work|pressure|density|volume|area|frequency|wavelength|period|temperature|momentum)(?:\s*(?:of|is|was|=|:|equals|equal to))?(?:\s*(?:about|approximately|roughly))?\s*$/iu;
+
+/** The text after the last full stop: a keyword there is one with no full stop after it (`/word[^.]*$/`, linear). */
+const lastSentence = (text: string): string => text.slice(text.lastIndexOf('.') + 1);
 
 /** Significant figures as written. Trailing zeros of a whole number count (textbook "20 m/s" means two figures). */
 export function significantFigures(numberText: string): number {
@@ -208,8 +213,8 @@ export function parseProblem(question: string): Problem {
       // A bare number is a count ("3 resistors") unless a symbol or word makes it dimensionless (μ).
       const namesMu =
         (symbolCandidates?.includes('mu') ?? false) ||
-        /\bcoefficient\b[^.]*$/iu.test(raw.clause) ||
-        /\b(mu|μ)\s*(?:=|is|of)?\s*$/iu.test(raw.clause);
+        /\bcoefficient\b/iu.test(lastSentence(raw.clause)) ||
+        /\b(mu|μ)(?:\s*(?:=|is|of))?\s*$/iu.test(raw.clause);
       if (namesMu) {
         problem.givens.push({
           index: raw.index,
@@ -280,7 +285,7 @@ export function parseProblem(question: string): Problem {
     if (
       candidates.includes('a') &&
       si > 0 &&
-      /\b(decelerat\w*|brakes?|braking|slows?( down)?|retard\w*)\b[^.]*$/iu.test(raw.clause)
+      /\b(decelerat\w*|brakes?|braking|slows?( down)?|retard\w*)\b/iu.test(lastSentence(raw.clause))
     )
       si = -si;
     problem.givens.push({
@@ -325,13 +330,13 @@ export function parseProblem(question: string): Problem {
   problem.asked = findAsked(text, problem);
   const request =
     /=\s*\?\s*([A-Za-z][A-Za-z/^*0-9]*)\s*$/u.exec(text) ??
-    /\b(?:in|into)\s+(?:units of\s+)?([A-Za-z][A-Za-z/^*0-9]*)\s*\)?\s*[?.!]?\s*$/u.exec(text);
+    /\b(?:in|into)\s+(?:units of\s+)?([A-Za-z][A-Za-z/^*0-9]*)(?:\s*\))?(?:\s*[?.!])?$/u.exec(text.trimEnd());
   if (request?.[1] !== undefined && parseUnit(request[1]) !== null) problem.unitRequest = request[1];
   return problem;
 }
 
 function findAsked(text: string, problem: Problem): Asked | null {
-  const terse = /([A-Za-zα-ωΑ-Ω][A-Za-z0-9_α-ω]*)\s*=\s*\?/u.exec(text);
+  const terse = /(?<![A-Za-z0-9_α-ωΑ-Ω])[0-9_]*([A-Za-zα-ωΑ-Ω][A-Za-z0-9_α-ω]*)\s*=\s*\?/u.exec(text);
   if (terse?.[1] !== undefined) {
     const ids = lookupSymbol(terse[1]);
     return ids === undefined ? { candidates: [], magnitude: false } : { candidates: [...ids], magnitude: false };
@@ -343,8 +348,8 @@ function findAsked(text: string, problem: Problem): Asked | null {
     last === undefined
       ? lower.slice(Math.max(0, lower.lastIndexOf('.', lower.length - 2) + 1))
       : lower.slice(last.index);
-  const symbol = /\b(?:find|calculate|determine|compute|solve for)\s+(?:the\s+)?([A-Za-zα-ω][\w]*)\s*[.?]?\s*$/u.exec(
-    text.slice(last?.index ?? 0),
+  const symbol = /\b(?:find|calculate|determine|compute|solve for)\s+(?:the\s+)?([A-Za-zα-ω][\w]*)(?:\s*[.?])?$/u.exec(
+    text.slice(last?.index ?? 0).trimEnd(),
   );
   if (symbol?.[1] !== undefined) {
     const ids = lookupSymbol(symbol[1]);

@@ -19,6 +19,14 @@ import { FORMULAS, type Formula, type FormulaContext, resistorFormula } from './
 import { type Problem, dimensionName } from './parse';
 import { CONSTANTS, quantity } from './quantities';
 import { type DisplayUnit, displayUnit, requestedUnit } from './units';
+import { trimTrailing } from '../../utils/trim-trailing';
+
+/** `1.500` → `1.5`, `2.000` → `2` (a loop: `/\.?0+$/` is quadratic on a long run of zeros). */
+const withoutTrailingZeros = (decimal: string): string => {
+  if (!decimal.endsWith('0')) return decimal;
+  const trimmed = trimTrailing(decimal, /0/);
+  return trimmed.endsWith('.') ? trimmed.slice(0, -1) : trimmed;
+};
 
 const TOOL = 'physics-solver' as const;
 
@@ -303,7 +311,7 @@ function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'problem'> 
   const checkSf = unstated ? Math.max(strictSf, 2) : sf;
   const unit = (problem.unitRequest === null ? null : requestedUnit(q, problem.unitRequest)) ?? displayUnit(q, value);
   const rounded = formatSig(unit.fromSI(value), sf);
-  const shown = unstated && rounded.includes('.') && !/e/iu.test(rounded) ? rounded.replace(/\.?0+$/u, '') : rounded;
+  const shown = unstated && rounded.includes('.') && !/e/iu.test(rounded) ? withoutTrailingZeros(rounded) : rounded;
   const answerText = unit.text === '' ? shown : `${shown} ${unit.text}`;
   const answerLatex = unit.latex === '' ? shown : `${shown}\\,${unit.latex}`;
 
