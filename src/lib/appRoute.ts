@@ -1,5 +1,6 @@
 // Relative import with extension: scripts/serve.mjs loads this module with Node's own TypeScript support.
 import { type ToolId, toToolId } from './tools.ts';
+import { trimTrailing } from './trimTrailing.ts';
 
 /** What the app shell shows for a path under /app. */
 export type AppRoute =
@@ -18,7 +19,7 @@ const CONVERSATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * @param pathname `location.pathname`
  */
 export function parseAppRoute(pathname: string): AppRoute {
-  const segments = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+  const segments = trimTrailing(pathname, /\//).split('/').filter(Boolean);
   if (segments[0] !== 'app') return { kind: 'not-found', path: pathname };
   const [, slug, id, ...rest] = segments;
   if (slug === undefined) return { kind: 'dashboard' };

@@ -5,8 +5,10 @@ const WORDS_PER_MINUTE = 200;
 export function readingMinutes(markdown: string): number {
   const text = markdown
     .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    // No brackets inside a link's text or parentheses inside its URL: with them, each `[` or `(` of CMS text
+    // without its closing one would start a scan to the end (quadratic).
+    .replace(/!\[[^[\]]*\]\([^()]*\)/g, ' ')
+    .replace(/\[([^[\]]*)\]\([^()]*\)/g, '$1')
     .replace(/[#>*_`~|-]/g, ' ');
   const words = text.split(/\s+/).filter(Boolean).length;
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));

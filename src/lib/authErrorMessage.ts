@@ -11,7 +11,7 @@ export interface AuthErrorMessage {
 const KNOWN: readonly (readonly [RegExp, string])[] = [
   [/invalid identifier or password/i, 'Wrong email, username or password.'],
   [/already taken/i, 'This email address or username is already used by another account. Sign in instead?'],
-  [/email.*not confirmed/i, 'Please confirm your email address first. Check your inbox for our email.'],
+  [/email is not confirmed/i, 'Please confirm your email address first. Check your inbox for our email.'],
   [/blocked/i, 'This account has been blocked. Contact support if you think this is a mistake.'],
   [/incorrect code/i, 'This reset link is invalid or has already been used. Request a new one.'],
   [/passwords do not match/i, 'The two passwords do not match.'],
@@ -20,7 +20,8 @@ const KNOWN: readonly (readonly [RegExp, string])[] = [
   [/already confirmed/i, 'This email address is already confirmed. You can sign in.'],
   // The backend's 503s when its mail server is down (register with email confirmation, forgot password, resend).
   [
-    /account was created.*email could not be sent/i,
+    // Only this message says so; `.*` between two phrases would be quadratic on a long message.
+    /account was created/i,
     'Your account was created, but we could not send the confirmation email right now. Sign in in a few minutes to get a new one.',
   ],
   [/email could not be sent/i, 'We could not send the email right now. Please try again in a few minutes.'],

@@ -1,4 +1,5 @@
 import { CANONICAL_QUERY_WHITELIST } from '@/config';
+import { trimTrailing } from '@/lib/trimTrailing';
 
 /**
  * The canonical URL of a page (spec §9): same origin and path, only whitelisted query parameters (in a stable
@@ -15,7 +16,7 @@ export function canonicalUrl(url: URL | string, site?: URL | string): string {
     .toLowerCase()
     .replace(/(^|\/)index\.html$/, '$1')
     .replace(/\.html$/, '');
-  if (pathname.length > 1) pathname = pathname.replace(/\/+$/, '') || '/';
+  if (pathname.length > 1) pathname = trimTrailing(pathname, /\//) || '/';
   const kept = new URLSearchParams();
   for (const name of CANONICAL_QUERY_WHITELIST) {
     const value = source.searchParams.get(name);

@@ -3,6 +3,7 @@ import { stringifyQuery } from '@/lib/queryString';
 import { readSessionToken } from '@/lib/sessionCookie';
 import { API_ERROR_EVENT, ApiError, toApiError } from './errors';
 import { readServerSentEvents, type ServerSentEvent } from './sse';
+import { trimTrailing } from '@/lib/trimTrailing';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -36,7 +37,7 @@ export interface ApiClientOptions {
  * query with qs, adds `Authorization: Bearer` when a token is stored, and never retries.
  */
 export function createApiClient(options: ApiClientOptions) {
-  const base = `${options.baseUrl.replace(/\/+$/, '')}${options.prefix}`;
+  const base = `${trimTrailing(options.baseUrl, /\//)}${options.prefix}`;
 
   /** Sends the request; a missing response (backend down, network gone) becomes an UnknownError. */
   async function send(path: string, init: RequestOptions, accept: string): Promise<Response> {

@@ -1,6 +1,7 @@
 // Build-time reads from the CMS (the Strapi backend). Runs in Node during `astro build`, never in a browser.
 // No `@/` imports: astro.config.mjs (the sitemap's lastmod) loads this module outside Vite's aliases.
 import qs from 'qs';
+import { trimTrailing } from '../trimTrailing.ts';
 
 /** Why a page could not be built from the CMS; the build stops with this message rather than publish less. */
 export class CmsUnavailableError extends Error {
@@ -16,7 +17,7 @@ export class CmsUnavailableError extends Error {
 /** The CMS's base URL at build time: CMS_URL, else the backend the site talks to. */
 export function cmsUrl(): string {
   const configured = process.env['CMS_URL'] || process.env['PUBLIC_BACKEND_URL'] || 'http://localhost:1337';
-  return configured.replace(/\/+$/, '');
+  return trimTrailing(configured, /\//);
 }
 
 /** Builds (`astro sync` for lint and typecheck) that may go without content: `CMS_OPTIONAL=1`. */
