@@ -42,10 +42,10 @@ describe('toPlan', () => {
 
 describe('fairUseLines', () => {
   test('states each configured limit with its number', () => {
-    const lines = fairUseLines({ freeDailyQuestions: 20, modelDailyAnswers: 40, publicModelDailyAnswers: 5 });
+    const lines = fairUseLines({ freeDailyQuestions: 20, modelDailyAnswers: 1500, publicModelDailyAnswers: 5 });
     expect(lines).toHaveLength(3);
     expect(lines[0]).toContain('up to 20 questions a day');
-    expect(lines[1]).toContain('up to 40 answers a day are written by the AI model');
+    expect(lines[1]).toContain('writes up to 1,500 answers a day for each account, retries included');
     expect(lines[2]).toContain('up to 5 AI model answers a day');
   });
 

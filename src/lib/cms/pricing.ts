@@ -79,19 +79,20 @@ export interface UsageLimits {
  * @returns one sentence per limit that is on
  */
 export function fairUseLines(limits: UsageLimits): string[] {
+  const count = (value: number) => new Intl.NumberFormat('en').format(value);
   const lines: string[] = [];
   if (limits.freeDailyQuestions > 0) {
-    lines.push(`A free account asks up to ${String(limits.freeDailyQuestions)} questions a day, with every tool.`);
+    lines.push(`A free account asks up to ${count(limits.freeDailyQuestions)} questions a day, with every tool.`);
   }
   if (limits.modelDailyAnswers > 0) {
     lines.push(
-      `Of those, up to ${String(limits.modelDailyAnswers)} answers a day are written by the AI model (the homework ` +
-        'helper, the translator and questions beyond the offline engines), retries included.',
+      `The AI model, which answers the homework helper, the translator and questions beyond the offline engines, ` +
+        `writes up to ${count(limits.modelDailyAnswers)} answers a day for each account, retries included.`,
     );
   }
   if (limits.publicModelDailyAnswers > 0) {
     lines.push(
-      `Without an account, the try box on the tool pages gives up to ${String(limits.publicModelDailyAnswers)} ` +
+      `Without an account, the try box on the tool pages gets up to ${count(limits.publicModelDailyAnswers)} ` +
         'AI model answers a day; the math, physics and chemistry engines answer it without that limit.',
     );
   }
