@@ -1,7 +1,7 @@
 // ReDoS (issue #11). Every regular expression in code that reads outside text (questions, model answers, CMS
 // Markdown, request paths, HTML mail) is found with the TypeScript compiler API and run through recheck, a ReDoS
-// checker; and the engines' readers are fed 20,000-character hostile questions, bounded by the test's own timeout
-// (timing assertions are not allowed on shared machines). One file covers the backend and the site: the checker
+// checker; and the engines' readers are fed 20,000-character hostile questions in a worker that is stopped after
+// 30 s (a bound, not a timing assertion: those are not allowed on shared machines). One file covers the backend and the site: the checker
 // only reads source, so it needs no build of either, and one dev dependency (in the backend) serves both.
 import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
