@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { LRUCache } from 'lru-cache';
 import { isAppPath, rewriteTarget } from '../src/lib/appPaths.ts';
 import { parseAppRoute } from '../src/lib/appRoute.ts';
+import { trimTrailing } from '../src/lib/trimTrailing.ts';
 import { createRebuilder, DEFAULT_REBUILD_COMMAND } from './rebuild.mjs';
 
 /** Path of the rebuild hook; `${HOOK_PATH}/status` reports on it. Not a page path: no page starts with `__`. */
@@ -90,7 +91,7 @@ export async function resolveRequest(root, rawPath, search = '') {
   if (rawPath === '/zh/app' || rawPath.startsWith('/zh/app/'))
     return { redirect: sameSiteLocation(rawPath.slice(3), search) };
   if (rawPath.length > 1 && rawPath.endsWith('/')) {
-    return { redirect: sameSiteLocation(rawPath.replace(/\/+$/, ''), search) };
+    return { redirect: sameSiteLocation(trimTrailing(rawPath, /\//), search) };
   }
   const pathname = decodePath(rawPath);
   if (isAppPath(pathname)) {
