@@ -147,20 +147,7 @@ const noEngineAnswer = {
 
 describe('model answers checked by an engine', () => {
   test("a model's math answer is verified when its roots satisfy the equation, and flagged when they do not", async () => {
-    const noEngine = () =>
-      Promise.resolve({
-        tool: 'math-solver' as const,
-        kind: 'x',
-        question: { text: '', latex: '' },
-        status: 'unsupported' as const,
-        answer: null,
-        steps: [],
-        checks: [],
-        verified: false,
-        hints: [],
-        practice: [],
-        source: 'engine' as const,
-      });
+    const noEngine = () => Promise.resolve({ ...noEngineAnswer });
     fake.mode = 'ok';
     fake.reply = 'Factor the quadratic.\nAnswer: x = 2, x = 3';
     const right = await collectAnswer('math-solver', 'x^2-5x+6=0', undefined, {

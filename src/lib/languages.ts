@@ -1,26 +1,12 @@
+import { TRANSLATOR_LANGUAGES } from '../../backend/src/tutor/contract';
 import { STORAGE_KEYS } from '@/config';
 import { getStorage } from './storage';
 
-/** Languages the translator offers (names as the model is asked for them). */
-export const LANGUAGES = [
-  'English',
-  'Spanish',
-  'French',
-  'German',
-  'Italian',
-  'Portuguese',
-  'Dutch',
-  'Polish',
-  'Ukrainian',
-  'Russian',
-  'Turkish',
-  'Arabic',
-  'Hindi',
-  'Chinese (Simplified)',
-  'Japanese',
-  'Korean',
-  'Vietnamese',
-] as const;
+/**
+ * Languages the translator offers (names as the model is asked for them): the backend's list, which its request
+ * validation accepts, imported rather than copied so the two cannot drift.
+ */
+export const LANGUAGES = TRANSLATOR_LANGUAGES;
 
 /** `from` empty means "detect the language". */
 export interface LanguagePair {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { e2eEnv, linkIn, newUser, signIn, signUp, signUpAndWait, waitForMail } from './support';
 
 test.describe('accounts', () => {
@@ -217,12 +217,19 @@ test.describe('accounts with email confirmation on', () => {
   });
 });
 
+/** Another browser (a second device, or someone else's) on the site under test. */
+function newSiteContext(browser: Browser) {
+  const { baseURL } = test.info().project.use;
+  if (!baseURL) throw new Error('the Playwright project has no baseURL');
+  return browser.newContext({ baseURL });
+}
+
 test.describe('sessions', () => {
   test('"Log out everywhere" signs out this device and my other devices too', async ({ page, browser }) => {
     const user = newUser('everywhere');
     await signUpAndWait(page, user);
     // A second device: another browser with the same session cookie.
-    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const other = await newSiteContext(browser);
     await other.addCookies(await page.context().cookies());
     const otherPage = await other.newPage();
     await otherPage.goto('/app/account');
@@ -247,7 +254,7 @@ test.describe('sessions', () => {
 test.describe('social sign-in', () => {
   test("someone else's sign-in link does not sign me into their account (sign-in CSRF)", async ({ page, browser }) => {
     // The attacker starts a sign-in with their own identity and stops at the return page's link.
-    const attacker = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const attacker = await newSiteContext(browser);
     const attackerPage = await attacker.newPage();
     await attackerPage.route('**/auth/connect/studyease-test/redirect*', (route) => route.abort());
     await attackerPage.goto('/auth/login');
