@@ -70,6 +70,11 @@ describe('registration flood', () => {
       // The same budget covers the email routes: they cost a mail each.
       const mail = await api('POST', '/api/auth/forgot-password', { body: { email: 'someone.else@example.com' } });
       assert.equal(mail.status, 429);
+      // However the path is spelled: the router takes each of these for register (200 without the limit).
+      for (const spelling of ['/api/auth/LOCAL/Register', '/api/auth/local/register/', '/api/auth/./local/register']) {
+        const res = await api('POST', spelling, { body: newAccount('review') });
+        assert.equal(res.status, 429, spelling);
+      }
     });
   });
 

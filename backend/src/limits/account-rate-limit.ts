@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { rateLimitCounters } from './counter-store';
@@ -26,7 +27,9 @@ export const RECIPIENT_LIMIT_MESSAGE =
  * @throws {errors.RateLimitError} (429) when either limit is reached
  */
 export const limitAccountActions = async (ctx: Context, limits: LimitsConfig): Promise<void> => {
-  if (ctx.method !== 'POST' || !ACCOUNT_ROUTES.test(ctx.path)) return;
+  // The router matches paths case-insensitively and tolerates `//` and `/./`: so does this check.
+  const route = path.posix.normalize(ctx.path).toLowerCase();
+  if (ctx.method !== 'POST' || !ACCOUNT_ROUTES.test(route)) return;
   const store = rateLimitCounters();
   const windowMs = limits.accountActionsWindowMs;
   if (
@@ -37,7 +40,7 @@ export const limitAccountActions = async (ctx: Context, limits: LimitsConfig): P
   }
   const body: unknown = ctx.request.body;
   const email = typeof body === 'object' && body !== null && 'email' in body ? body.email : undefined;
-  if (limits.emailsPerRecipient > 0 && MAIL_ROUTES.test(ctx.path) && typeof email === 'string' && email !== '') {
+  if (limits.emailsPerRecipient > 0 && MAIL_ROUTES.test(route) && typeof email === 'string' && email !== '') {
     const recipient = `mail:to:${email.trim().toLowerCase().slice(0, 320)}`;
     if (!(await takeAll(store, [recipient], limits.emailsPerRecipient, windowMs))) {
       throw new errors.RateLimitError(RECIPIENT_LIMIT_MESSAGE);

@@ -93,8 +93,8 @@ const addHandoffToRedirect = (ctx: Context, codec: HandoffCodec): void => {
 };
 
 /** `/api/connect/{provider}`, where the browser starts a social sign-in (not its callback). */
-const CONNECT_START = /\/connect\/[^/]+\/?$/;
-const CONNECT_START_PROVIDER = /\/connect\/([^/]+)\/?$/;
+const CONNECT_START = /\/connect\/[^/]+\/?$/i;
+const CONNECT_START_PROVIDER = /\/connect\/([^/]+)\/?$/i;
 /** Why a sign-in without the site's nonce is not started (shown by the site's return page). */
 export const NO_NONCE = 'Start the sign-in again from the StudyEase sign-in page';
 
