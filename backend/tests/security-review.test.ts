@@ -9,6 +9,7 @@ import { startBackend, type Backend } from './support/backend.ts';
 import { requireCompiled } from './support/compiled.ts';
 import { startFakeModel, type FakeModel } from './support/fake-model.ts';
 import type * as PasswordHashing from '../src/auth/password-hashing.ts';
+import type * as DatabaseUnavailable from '../src/middlewares/database-unavailable.ts';
 
 const { passwordsHashedOffThread } = requireCompiled<typeof PasswordHashing>('src/auth/password-hashing');
 
@@ -298,5 +299,19 @@ describe('model spending', () => {
       modelDailyAnswers: limits['modelDailyAnswers'],
       publicModelDailyAnswers: limits['publicModelDailyAnswers'],
     });
+  });
+});
+
+describe('logs', () => {
+  test("a failed write's log line keeps the driver's reason but not the statement's values (emails, password hashes)", async () => {
+    const { databaseFailureReason } = requireCompiled<typeof DatabaseUnavailable>(
+      'src/middlewares/database-unavailable',
+    );
+    const knexError = new Error(
+      "insert into `up_users` (`email`, `password`) values ('ada@example.com', '$2a$10$abcdefghijklmnopqrstuv') - " +
+        'attempt to write a readonly database',
+    );
+    assert.equal(databaseFailureReason(knexError), 'attempt to write a readonly database');
+    assert.equal(databaseFailureReason(new Error('database or disk is full')), 'database or disk is full');
   });
 });
