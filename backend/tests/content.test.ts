@@ -11,7 +11,7 @@ import { startBackend, TEST_ADMIN, type Backend } from './support/backend.ts';
 let backend: Backend;
 
 const SUPPORT_EMAIL = 'help@studyease.test';
-const ENV = { SUPPORT_EMAIL, FREE_DAILY_QUESTIONS: '7' };
+const ENV = { SUPPORT_EMAIL, FREE_DAILY_QUESTIONS: '7', MODEL_DAILY_ANSWERS: '12', PUBLIC_MODEL_DAILY_ANSWERS: '3' };
 
 const ArticleSchema = z.strictObject({
   id: z.number(),
@@ -224,10 +224,10 @@ describe('an anonymous visitor', () => {
     );
   });
 
-  test('reads the chat limits: FREE_DAILY_QUESTIONS', async () => {
+  test('reads the chat limits: FREE_DAILY_QUESTIONS, MODEL_DAILY_ANSWERS, PUBLIC_MODEL_DAILY_ANSWERS', async () => {
     const res = await call(backend.url, 'GET', '/api/chat-limits');
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body, { freeDailyQuestions: 7 });
+    assert.deepEqual(res.body, { freeDailyQuestions: 7, modelDailyAnswers: 12, publicModelDailyAnswers: 3 });
   });
 });
 
