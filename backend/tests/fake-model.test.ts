@@ -27,10 +27,10 @@ const control = async (body?: unknown) => {
 const settings = { baseUrl: '', apiKey: '', model: 'test-model', timeoutMs: 10_000 };
 
 /** Streams one answer: its pieces, and the error that ended it, if any. */
-const ask = async () => {
+const ask = async (question = 'Hi') => {
   const pieces: string[] = [];
   try {
-    for await (const piece of streamChat({ ...settings, baseUrl: fake.url }, [{ role: 'user', content: 'Hi' }])) {
+    for await (const piece of streamChat({ ...settings, baseUrl: fake.url }, [{ role: 'user', content: question }])) {
       pieces.push(piece);
     }
     return { pieces, error: null };
@@ -48,6 +48,7 @@ test('GET /control tells the settings, the chunks sent and the requests received
       chunks: null,
       chunkDelayMs: 2,
       holdAfter: null,
+      holdFor: null,
       sent: 0,
       held: false,
       requests: 0,
@@ -62,6 +63,7 @@ test('GET /control tells the settings, the chunks sent and the requests received
     chunks: null,
     chunkDelayMs: 2,
     holdAfter: null,
+    holdFor: null,
     sent: pieces.length,
     held: false,
     requests: 1,
@@ -78,6 +80,7 @@ test('POST /control sets what it is given, resets `sent`, and refuses what it do
       chunks: ['One ', 'two ', 'three'],
       chunkDelayMs: 20,
       holdAfter: null,
+      holdFor: null,
       sent: 0,
       held: false,
       requests: 1,
@@ -88,6 +91,7 @@ test('POST /control sets what it is given, resets `sent`, and refuses what it do
     { chunks: 'x' },
     { chunkDelayMs: -1 },
     { holdAfter: 1.5 },
+    { holdFor: '' },
     { colour: 'red' },
     [1],
   ]) {
@@ -121,6 +125,7 @@ test('holdAfter holds the stream after that many chunks until it is released, ov
     chunks: ['One ', 'two ', 'three ', 'four'],
     chunkDelayMs: 2,
     holdAfter: 1,
+    holdFor: null,
     sent: 1,
     held: true,
     requests: 5,
@@ -153,4 +158,18 @@ test('holdAfter holds the stream after that many chunks until it is released, ov
   // The model sees the client go when the connection closes: poll until it has.
   while (fake.held) await new Promise((resolve) => setImmediate(resolve));
   await control({ chunks: null, holdAfter: null });
+});
+
+test('holdFor holds and counts only the request that asks it: others sharing the model go through', async () => {
+  await control({ mode: 'ok', chunks: ['One ', 'two ', 'three'], chunkDelayMs: 2, holdAfter: 1, holdFor: 'the long story' });
+  const watched = ask('Tell me the long story');
+  await fake.whenHeld();
+  // Another test's question, meanwhile: all of it, not held, not counted.
+  assert.deepEqual(await ask('Why is the sky blue?'), { pieces: ['One ', 'two ', 'three'], error: null });
+  assert.equal(fake.sent, 1);
+  assert.equal(fake.held, true);
+  fake.release();
+  assert.deepEqual(await watched, { pieces: ['One ', 'two ', 'three'], error: null });
+  assert.equal(fake.sent, 3);
+  await control({ chunks: null, holdAfter: null, holdFor: null });
 });

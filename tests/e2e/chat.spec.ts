@@ -190,7 +190,7 @@ test.describe('chat with the AI model', () => {
     test.setTimeout(60_000);
     const chunks = ['First chunk. ', 'Second chunk. ', 'Third chunk. ', 'Fourth chunk. ', 'Fifth chunk.'];
     // The model sends the first chunk and holds the rest until the page has shown it: no race with the clock.
-    await setModel({ mode: 'cut', chunks, holdAfter: 1 });
+    await setModel({ mode: 'cut', chunks, holdAfter: 1, holdFor: 'Explain the water cycle' });
     await signUpAndWait(page, newUser('stream'));
     await page.goto('/app/homework-helper');
     await askInChat(page, 'Explain the water cycle');
@@ -234,7 +234,11 @@ test.describe('chat with the AI model', () => {
 
   test('Stop ends a streaming answer and keeps what arrived', async ({ page }) => {
     // The model holds the answer after its first part until the student has stopped it (stopping frees it).
-    await setModel({ chunks: Array.from({ length: 40 }, (_, index) => `Part ${index + 1}. `), holdAfter: 1 });
+    await setModel({
+      chunks: Array.from({ length: 40 }, (_, index) => `Part ${index + 1}. `),
+      holdAfter: 1,
+      holdFor: 'Tell me a long story',
+    });
     await signUpAndWait(page, newUser('stopper'));
     await page.goto('/app/homework-helper');
     await askInChat(page, 'Tell me a long story');

@@ -9,6 +9,11 @@ export interface ModelSettings {
   chunkDelayMs?: number;
   /** After this many chunks the stream waits until releaseModel(); null: never. */
   holdAfter?: number | null;
+  /**
+   * Hold and count only the request asking this (the test's own question): the try box tests of landing.spec.ts
+   * share the model from another worker, and their requests must neither wait nor count.
+   */
+  holdFor?: string | null;
 }
 
 /** Sets the fake model; what is not given goes back to its default (a whole answer, no hold). */
@@ -16,7 +21,7 @@ export async function setModel(settings: ModelSettings): Promise<void> {
   const response = await fetch(`${e2eEnv('E2E_MODEL_URL')}/control`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ chunks: null, chunkDelayMs: 2, holdAfter: null, mode: 'ok', ...settings }),
+    body: JSON.stringify({ chunks: null, chunkDelayMs: 2, holdAfter: null, holdFor: null, mode: 'ok', ...settings }),
   });
   expect(response.status).toBe(200);
 }

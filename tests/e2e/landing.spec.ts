@@ -119,8 +119,17 @@ test.describe('try box errors', () => {
     {
       name: 'the rate limit (429)',
       status: 429,
-      error: { name: 'RateLimitError', message: 'Too many questions in a short time.' },
-      shown: 'Too many questions from your connection in a short time',
+      error: { name: 'RateLimitError', message: 'Too many questions in a short time. Please wait a minute.' },
+      shown: 'Too many questions in a short time. Please wait a minute.',
+    },
+    {
+      name: "the day's AI model answers used up (429)",
+      status: 429,
+      error: {
+        name: 'RateLimitError',
+        message: "The free try box has used today's 5 answers written by the AI model. Sign up for free to ask more.",
+      },
+      shown: "used today's 5 answers written by the AI model",
     },
     {
       name: 'a question that is too long (413)',

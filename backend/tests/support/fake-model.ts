@@ -1,9 +1,10 @@
 // A local OpenAI-compatible chat-completions server: a real HTTP server that streams Server-Sent Events chunk by
 // chunk, so the model client is tested over the wire, including its failures. A small control API on the same
 // server lets another process (the site's browser tests) change its behaviour:
-//   GET  /control → { mode, reply, chunks, chunkDelayMs, holdAfter, sent, held, requests }
+//   GET  /control → { mode, reply, chunks, chunkDelayMs, holdAfter, holdFor, sent, held, requests }
 //        (requests: how many were received; held: whether a stream is waiting at `holdAfter`)
-//   POST /control { mode?, reply?, chunks?, chunkDelayMs?, holdAfter? } → the same; sets what is given, resets `sent`
+//   POST /control { mode?, reply?, chunks?, chunkDelayMs?, holdAfter?, holdFor? } → the same; sets what is given,
+//        resets `sent`
 //   POST /control/release → the same; the streams waiting at `holdAfter` go on
 // A hold makes a test independent of timing (issue #11): the stream sends its first chunks, waits until the test
 // has seen them, and goes on only when the test says so, however slow or fast the machine.
@@ -38,6 +39,11 @@ export interface FakeModelSettings {
    * makes the stream wait again further on.
    */
   holdAfter: number | null;
+  /**
+   * Only requests whose body contains this text are held and counted in `sent` (null: every request). Other test
+   * files share the model in parallel (the try box's model tools): their requests must neither wait nor count.
+   */
+  holdFor: string | null;
 }
 
 export interface FakeModel extends FakeModelSettings {
@@ -67,6 +73,7 @@ export const ControlBodySchema = z
     chunks: z.array(z.string()).nullable(),
     chunkDelayMs: z.number().int().min(0).max(60_000),
     holdAfter: z.number().int().min(0).nullable(),
+    holdFor: z.string().min(1).nullable(),
   })
   .partial()
   .strict();
@@ -132,6 +139,7 @@ export const startFakeModel = async (
     chunks: settings.chunks ?? null,
     chunkDelayMs: settings.chunkDelayMs ?? DEFAULT_CHUNK_DELAY_MS,
     holdAfter: settings.holdAfter ?? null,
+    holdFor: settings.holdFor ?? null,
     requests: [],
     sent: 0,
     get held() {
@@ -152,6 +160,7 @@ export const startFakeModel = async (
     chunks: state.chunks,
     chunkDelayMs: state.chunkDelayMs,
     holdAfter: state.holdAfter,
+    holdFor: state.holdFor,
     sent: state.sent,
     held: state.held,
     requests: state.requests.length,
@@ -183,18 +192,22 @@ export const startFakeModel = async (
       json(res, 400, { error: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
       return;
     }
-    const { mode, reply: text, chunks, chunkDelayMs, holdAfter } = parsed.data;
+    const { mode, reply: text, chunks, chunkDelayMs, holdAfter, holdFor } = parsed.data;
     if (mode !== undefined) state.mode = mode;
     if (text !== undefined) state.reply = text;
     if (chunks !== undefined) state.chunks = chunks;
     if (chunkDelayMs !== undefined) state.chunkDelayMs = chunkDelayMs;
     if (holdAfter !== undefined) state.holdAfter = holdAfter;
+    if (holdFor !== undefined) state.holdFor = holdFor;
     state.sent = 0;
     json(res, 200, controlView());
   };
 
   const complete = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    state.requests.push(JSON.parse(await readText(req)) as unknown);
+    const raw = await readText(req);
+    state.requests.push(JSON.parse(raw) as unknown);
+    // Whether this request is the one a test watches (see `holdFor`).
+    const watched = state.holdFor === null || raw.includes(JSON.stringify(state.holdFor).slice(1, -1));
     if (state.mode === 'error-500') {
       res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"boom"}}');
       return;
@@ -208,10 +221,10 @@ export const startFakeModel = async (
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     res.flushHeaders(); // The stream has begun, even before (or without) a first chunk.
     for (const [index, piece] of pieces.entries()) {
-      if (index === state.holdAfter) await hold(res);
+      if (watched && index === state.holdAfter) await hold(res);
       if (res.destroyed) return; // The client went away.
       await write(res, chunk(piece));
-      state.sent += 1;
+      if (watched) state.sent += 1;
       // The pause also comes before a cut, so the client has read the last chunk when the connection drops.
       await sleep(chunkDelayMs);
       if (index >= cutAfter) {
@@ -219,7 +232,7 @@ export const startFakeModel = async (
         return;
       }
     }
-    if (pieces.length === state.holdAfter) await hold(res);
+    if (watched && pieces.length === state.holdAfter) await hold(res);
     if (res.destroyed) return;
     if (mode === 'cut') {
       // Explicit but empty chunks: cut before any text.
