@@ -37,9 +37,12 @@ export async function fetchUser(): Promise<User | null> {
     $sessionUnreachable.set(false);
     return user;
   } catch (error) {
-    const unanswered = error instanceof ApiError && error.error === 'UnknownError';
-    $sessionUnreachable.set(unanswered);
-    if (!unanswered) setToken(null);
+    // Only the backend's own refusal of the token (401/403) signs out. Anything else keeps it: no answer, a 5xx, or
+    // an answer cut off because the page is being left (its body then fails to read, which signed students out
+    // when they reloaded and clicked on at once).
+    const refused = error instanceof ApiError && (error.statusCode === 401 || error.statusCode === 403);
+    $sessionUnreachable.set(!refused);
+    if (refused) setToken(null);
     $user.set(null);
     return null;
   }

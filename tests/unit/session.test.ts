@@ -101,6 +101,21 @@ describe('fetchUser', () => {
 });
 
 describe('fetchUser without an answer', () => {
+  test('keeps the token when the answer is cut off (the page is being left) or the backend fails', async () => {
+    for (const failure of [
+      new TypeError('network error'),
+      new DOMException('The user aborted a request.', 'AbortError'),
+      new ApiError({ error: 'InternalServerError', message: 'boom', statusCode: 500 }),
+    ]) {
+      setAuthApi(fakeApi({ me: vi.fn(() => Promise.reject(failure)) }));
+      $token.set(JWT);
+      document.cookie = `studyease_jwt=${JWT}; Path=/`;
+      await expect(fetchUser()).resolves.toBeNull();
+      expect(readSessionToken()).toBe(JWT);
+      expect($sessionUnreachable.get()).toBe(true);
+    }
+  });
+
   test('keeps the token when the backend cannot be reached', async () => {
     const unreachable = new ApiError({ error: 'UnknownError', message: 'Failed to fetch', statusCode: 500 });
     setAuthApi(fakeApi({ me: vi.fn(() => Promise.reject(unreachable)) }));
