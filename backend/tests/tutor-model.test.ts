@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type * as ChatCompletions from '../src/tutor/model/chatCompletions.ts';
 import type * as ModelAnswer from '../src/tutor/model/modelAnswer.ts';
+import type * as Contract from '../src/tutor/contract.ts';
 import type * as Dependencies from '../src/tutor/dependencies.ts';
 import type * as Stream from '../src/tutor/stream.ts';
 import { requireCompiled } from './support/compiled.ts';
@@ -11,6 +12,7 @@ const { streamChat, ModelError } = requireCompiled<typeof ChatCompletions>('src/
 const { numbersKept } = requireCompiled<typeof ModelAnswer>('src/tutor/model/modelAnswer');
 const { streamAnswer, collectAnswer } = requireCompiled<typeof Stream>('src/tutor/stream');
 const { poolDependencies } = requireCompiled<typeof Dependencies>('src/tutor/dependencies');
+const { refusedAnswer } = requireCompiled<typeof Contract>('src/tutor/contract');
 
 let fake: FakeModel;
 before(async () => {
@@ -131,19 +133,8 @@ describe('streamAnswer with a model', () => {
   });
 });
 
-const noEngineAnswer = {
-  tool: 'math-solver' as const,
-  kind: 'x',
-  question: { text: '', latex: '' },
-  status: 'unsupported' as const,
-  answer: null,
-  steps: [],
-  checks: [],
-  verified: false,
-  hints: [],
-  practice: [],
-  source: 'engine' as const,
-};
+/** What an engine answers when it cannot: the model takes the question. */
+const noEngineAnswer = refusedAnswer('math-solver', 'unsupported', 'x', '', 'beyond the engine');
 
 describe('model answers checked by an engine', () => {
   test("a model's math answer is verified when its roots satisfy the equation, and flagged when they do not", async () => {
