@@ -41,7 +41,7 @@ export default defineConfig({
   server: { port: Number(process.env.PORT) || 4321, host: 'localhost' },
   redirects: { '/zh/app': '/app' },
   image: { remotePatterns: [{ protocol: CMS.protocol.replace(':', ''), hostname: CMS.hostname }] },
-  // Hover prefetch is our own few lines (src/scripts/prefetch.ts): Astro's prefetcher costs 1.1 KB gzip on every
+  // Hover prefetch is our own few lines (src/client/prefetch.ts): Astro's prefetcher costs 1.1 KB gzip on every
   // page and has no concurrency limit, where the spec asks for at most four loads at once.
   prefetch: false,
   integrations: [

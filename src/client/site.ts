@@ -1,9 +1,9 @@
 import { LOCALE_COOKIE, SESSION_COOKIE } from '@/config';
 import { readCookie } from '@/lib/cookies';
 import { detectLocale, persistLocale } from '@/lib/locale';
-import { startColorModeSwitch } from '@/scripts/colorModeSwitch';
-import { startHeader } from '@/scripts/header';
-import { startPrefetch } from '@/scripts/prefetch';
+import { startColorModeSwitch } from '@/client/colorModeSwitch';
+import { startHeader } from '@/client/header';
+import { startPrefetch } from '@/client/prefetch';
 
 /**
  * The one script of the static shell, on every page: colour-mode switch, header (mobile menu, auth redirect),

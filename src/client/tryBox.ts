@@ -1,6 +1,6 @@
 import type { ApiErrorData } from '@/lib/api/errors';
 import type { TutorAnswer } from '@/lib/api/tutor';
-import { renderAnswer, renderError, tryBoxErrorMessage } from '@/scripts/tryBoxRender';
+import { renderAnswer, renderError, tryBoxErrorMessage } from '@/client/tryBoxRender';
 
 /**
  * Marks that this browser has had its free question. Kept here, not in config's STORAGE_KEYS, because nothing

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest';
 import type { TutorAnswer } from '@/lib/api/tutor';
-import { renderAnswer, renderError, tryBoxErrorMessage } from '@/scripts/tryBoxRender';
+import { renderAnswer, renderError, tryBoxErrorMessage } from '@/client/tryBoxRender';
 import { XSS_CORPUS } from '../support/xssCorpus';
 
 const answer = (overrides: Partial<TutorAnswer> = {}): TutorAnswer => ({

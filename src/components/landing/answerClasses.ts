@@ -1,6 +1,6 @@
 /**
  * Classes of a worked answer, shared by the pre-rendered examples (WorkedAnswer.astro) and the answers the try box
- * builds in the browser (src/scripts/tryBoxRender.ts), so both look the same and a change is made once.
+ * builds in the browser (src/client/tryBoxRender.ts), so both look the same and a change is made once.
  */
 export const ANSWER_CLASSES = {
   card: 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900',
