@@ -46,7 +46,9 @@ export const checkSqlite = (file) => {
   let db;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
-    const result = /** @type {{ integrity_check: string }[]} */ (db.pragma('integrity_check')).map((row) => row.integrity_check);
+    const result = /** @type {{ integrity_check: string }[]} */ (db.pragma('integrity_check')).map(
+      (row) => row.integrity_check,
+    );
     if (result.length !== 1 || result[0] !== 'ok') return `integrity_check failed: ${result.join('; ')}`;
     const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all());
     const missing = ['up_users', 'strapi_migrations'].filter((table) => !tables.has(table));

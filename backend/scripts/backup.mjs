@@ -11,14 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import {
-  DEFAULT_BACKUP_DIR,
-  checkSqlite,
-  databaseClient,
-  loadSqlite,
-  setting,
-  sqliteFile,
-} from './backup-common.mjs';
+import { DEFAULT_BACKUP_DIR, checkSqlite, databaseClient, loadSqlite, setting, sqliteFile } from './backup-common.mjs';
 
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');

@@ -62,7 +62,10 @@ const answers = async (url: string): Promise<boolean> => {
 
 /** Starts a backend of its own in a child process (child-backend.mts). */
 const startOwnBackend = async (): Promise<Backend> => {
-  const { url, stop } = await startChildBackend({ FREE_DAILY_QUESTIONS: '0', LOG_LEVEL: 'error' }, "benchmark's backend");
+  const { url, stop } = await startChildBackend(
+    { FREE_DAILY_QUESTIONS: '0', LOG_LEVEL: 'error' },
+    "benchmark's backend",
+  );
   return { url, description: 'own backend (child process, temporary database, FREE_DAILY_QUESTIONS=0)', stop };
 };
 

@@ -41,7 +41,11 @@ const normalise = (text: string) => text.replace(/\s+/g, '').toLowerCase();
 async function isRight(problem: Problem, answer: Answer): Promise<boolean> {
   if (!answer.answer) return false;
   if (normalise(answer.answer.text) === normalise(problem.expected)) return true;
-  const check = await post('/api/tutor/check', { tool: problem.tool, question: problem.question, answer: problem.expected });
+  const check = await post('/api/tutor/check', {
+    tool: problem.tool,
+    question: problem.question,
+    answer: problem.expected,
+  });
   const result = check.body as { correct?: boolean };
   return result.correct === true;
 }

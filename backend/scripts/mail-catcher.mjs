@@ -106,7 +106,12 @@ const addresses = (field) =>
  * @param {{ smtpPort?: number, httpPort?: number, host?: string, log?: (line: string) => void }} [options]
  * @returns {Promise<MailCatcher>}
  */
-export const startMailCatcher = async ({ smtpPort = 1025, httpPort = 1080, host = '127.0.0.1', log = () => {} } = {}) => {
+export const startMailCatcher = async ({
+  smtpPort = 1025,
+  httpPort = 1080,
+  host = '127.0.0.1',
+  log = () => {},
+} = {}) => {
   /** @type {CaughtMessage[]} */
   let messages = [];
   /** @type {Set<() => void>} */

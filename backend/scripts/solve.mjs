@@ -31,7 +31,9 @@ const started = performance.now();
 const answer = solveLocally(tool, question);
 const ms = (performance.now() - started).toFixed(1);
 
-console.log(`${answer.tool} · ${answer.kind} · ${answer.status}${answer.verified ? ' · checked' : ' · not checked'} · ${ms} ms`);
+console.log(
+  `${answer.tool} · ${answer.kind} · ${answer.status}${answer.verified ? ' · checked' : ' · not checked'} · ${ms} ms`,
+);
 if (answer.reason) console.log(`\n${answer.reason}`);
 if (answer.answer) console.log(`\nAnswer: ${answer.answer.text}`);
 for (const [index, step] of answer.steps.entries()) {

@@ -120,12 +120,15 @@ describe('seedAdminAccount', () => {
   test('refuses only one of the two variables, and a weak password', async () => {
     const { strapi } = fakeStrapi();
     await assert.rejects(seedAdminAccount(strapi, config({ email: 'a@example.com', password: '' })), /both/);
-    await assert.rejects(seedAdminAccount(strapi, config({ email: 'a@example.com', password: 'weak' })), /ADMIN_PASSWORD/);
+    await assert.rejects(
+      seedAdminAccount(strapi, config({ email: 'a@example.com', password: 'weak' })),
+      /ADMIN_PASSWORD/,
+    );
   });
 });
 
 describe('adminPasswordProblem', () => {
-  test('follows Strapi\'s admin password rule', () => {
+  test("follows Strapi's admin password rule", () => {
     assert.equal(adminPasswordProblem('Str0ng-pass'), null);
     assert.equal(adminPasswordProblem('Sh0rt'), 'at least 8 characters');
     assert.equal(adminPasswordProblem('alllower1'), 'an uppercase letter');

@@ -75,4 +75,3 @@ describe('AnswerCache', () => {
     assert.equal(await cache.get('huge', async () => 'solved again', always), 'solved again');
   });
 });
-

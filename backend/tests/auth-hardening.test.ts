@@ -40,7 +40,7 @@ describe('CORS', () => {
     assert.equal(res.headers.get('access-control-allow-credentials'), null);
   });
 
-  test('the site\'s origin gets both', async () => {
+  test("the site's origin gets both", async () => {
     const { jwt } = await register();
     const res = await api('GET', '/api/users/me', { token: jwt, headers: { origin: TEST_SITE_URL } });
     assert.equal(res.status, 200);
@@ -127,7 +127,9 @@ describe('user enumeration', () => {
 
   test('sign-in answers the same for a wrong password and an unknown account', async () => {
     const { account } = await register();
-    const wrong = await api('POST', '/api/auth/local', { body: { identifier: account.email, password: 'Wrong-pass9' } });
+    const wrong = await api('POST', '/api/auth/local', {
+      body: { identifier: account.email, password: 'Wrong-pass9' },
+    });
     const unknown = await api('POST', '/api/auth/local', {
       body: { identifier: 'nobody.at.all@example.com', password: 'Wrong-pass9' },
     });
@@ -140,7 +142,9 @@ describe('user enumeration', () => {
   // backend/README.md; the sign-in rate limit also covers registration).
   test('register with a taken email says Strapi\'s "Email or Username are already taken"', async () => {
     const { account } = await register();
-    const res = await api('POST', '/api/auth/local/register', { body: { ...newAccount('hardening'), email: account.email } });
+    const res = await api('POST', '/api/auth/local/register', {
+      body: { ...newAccount('hardening'), email: account.email },
+    });
     assert.equal(res.status, 400);
     assert.equal(ErrorResponseSchema.parse(res.body).error.message, 'Email or Username are already taken');
   });

@@ -55,7 +55,7 @@ describe('POST /api/auth/local', () => {
     }
   });
 
-  test('answers 400 with Strapi\'s message for a wrong password', async () => {
+  test("answers 400 with Strapi's message for a wrong password", async () => {
     const { account } = await register();
     const res = await api('POST', '/api/auth/local', { body: { identifier: account.email, password: 'Wrong-pass1' } });
     assert.equal(res.status, 400);
@@ -63,7 +63,9 @@ describe('POST /api/auth/local', () => {
   });
 
   test('answers the same for an unknown account', async () => {
-    const res = await api('POST', '/api/auth/local', { body: { identifier: 'nobody@example.com', password: 'x1234567' } });
+    const res = await api('POST', '/api/auth/local', {
+      body: { identifier: 'nobody@example.com', password: 'x1234567' },
+    });
     assert.equal(res.status, 400);
     assert.equal(errorMessage(res.body), 'Invalid identifier or password');
   });
@@ -103,7 +105,7 @@ describe('forgot and reset password', () => {
     return { mail, link: match[0], code: match[1] };
   };
 
-  test('emails a link to the site\'s reset page, from StudyEase, with a plain-text part', async () => {
+  test("emails a link to the site's reset page, from StudyEase, with a plain-text part", async () => {
     const { account } = await register();
     const { mail, link } = await requestReset(account.email);
     assert.ok(link.startsWith(`${TEST_SITE_URL}/auth/reset-passwrod?code=`), link);
@@ -135,9 +137,13 @@ describe('forgot and reset password', () => {
     assert.equal(again.status, 400);
     assert.equal(errorMessage(again.body), 'Incorrect code provided');
 
-    const oldLogin = await api('POST', '/api/auth/local', { body: { identifier: account.email, password: account.password } });
+    const oldLogin = await api('POST', '/api/auth/local', {
+      body: { identifier: account.email, password: account.password },
+    });
     assert.equal(oldLogin.status, 400);
-    const newLogin = await api('POST', '/api/auth/local', { body: { identifier: account.email, password: body.password } });
+    const newLogin = await api('POST', '/api/auth/local', {
+      body: { identifier: account.email, password: body.password },
+    });
     assert.equal(newLogin.status, 200);
   });
 
@@ -203,6 +209,9 @@ describe('POST /api/auth/send-email-confirmation', () => {
     // The work after the answer: a later mail proves the queue ran; none of it went to these two addresses.
     await api('POST', '/api/auth/forgot-password', { body: { email: account.email } });
     await backend.mail.waitFor((m) => m.to.includes(account.email.toLowerCase()));
-    assert.equal(backend.mail.messages().some((m) => /Confirm/.test(m.subject)), false);
+    assert.equal(
+      backend.mail.messages().some((m) => /Confirm/.test(m.subject)),
+      false,
+    );
   });
 });

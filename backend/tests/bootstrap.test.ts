@@ -15,12 +15,14 @@ after(async () => {
 const upStore = (key: string) => backend.strapi.store({ type: 'plugin', name: 'users-permissions' }).get({ key });
 
 const actionsOf = async (type: string): Promise<string[]> => {
-  const role = z.object({ id: z.number() }).parse(
-    await backend.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type } }),
-  );
+  const role = z
+    .object({ id: z.number() })
+    .parse(await backend.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type } }));
   const rows = z
     .array(z.object({ action: z.string() }))
-    .parse(await backend.strapi.db.query('plugin::users-permissions.permission').findMany({ where: { role: role.id } }));
+    .parse(
+      await backend.strapi.db.query('plugin::users-permissions.permission').findMany({ where: { role: role.id } }),
+    );
   return rows.map(({ action }) => action).sort();
 };
 
@@ -76,7 +78,7 @@ describe('email templates', () => {
     }
   });
 
-  test('link to the site\'s pages', async () => {
+  test("link to the site's pages", async () => {
     const templates = EmailStoreSchema.parse(await upStore('email'));
     assert.match(templates.reset_password.options.message, /<%= URL %>\?code=<%= TOKEN %>/);
     assert.ok(

@@ -402,14 +402,12 @@ describe('content rules', () => {
     });
     await assert.rejects(documents.create({ data: article('blank-alt', { cover, coverAlt: '  ' }) }), /coverAlt/);
 
-    const created = z
-      .object({ documentId: z.string() })
-      .parse(
-        await documents.create({
-          data: article('with-alt', { cover, coverAlt: 'A balance scale' }),
-          status: 'published',
-        }),
-      );
+    const created = z.object({ documentId: z.string() }).parse(
+      await documents.create({
+        data: article('with-alt', { cover, coverAlt: 'A balance scale' }),
+        status: 'published',
+      }),
+    );
     // A partial update that empties the alternative but keeps the cover is refused; removing both is fine.
     await assert.rejects(documents.update({ documentId: created.documentId, data: { coverAlt: '' } }), /coverAlt/);
     await documents.update({ documentId: created.documentId, data: { title: 'Still with its alt' } });

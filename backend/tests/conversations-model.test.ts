@@ -138,7 +138,7 @@ test('a client that goes away leaves the question saved and the answer partial',
   // Saved once the server sees the client go: poll for it (a deadline far above any machine's delay, so that a
   // slow one cannot fail this; issue #11).
   let saved = await messagesOf(id);
-  for (const deadline = Date.now() + 30_000; saved.length < 2 && Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 30_000; saved.length < 2 && Date.now() < deadline;) {
     await sleep(50);
     saved = await messagesOf(id);
   }

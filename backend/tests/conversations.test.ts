@@ -17,7 +17,9 @@ before(async () => {
     FREE_DAILY_QUESTIONS: '0',
   });
   const register = async () =>
-    AuthResponseSchema.parse((await call(backend.url, 'POST', '/api/auth/local/register', { body: newAccount() })).body);
+    AuthResponseSchema.parse(
+      (await call(backend.url, 'POST', '/api/auth/local/register', { body: newAccount() })).body,
+    );
   alice = await register();
   bob = await register();
 });
@@ -382,7 +384,10 @@ describe('free daily limit', () => {
       (await call(backend.url, 'POST', '/api/auth/local/register', { body: newAccount() })).body,
     );
     // The controller reads the setting on every request, as FREE_DAILY_QUESTIONS=2 would set it.
-    const config = backend.strapi.config as unknown as { get(path: string): unknown; set(path: string, value: unknown): void };
+    const config = backend.strapi.config as unknown as {
+      get(path: string): unknown;
+      set(path: string, value: unknown): void;
+    };
     const previous = config.get('chat');
     config.set('chat', { freeDailyQuestions: 2 });
     try {

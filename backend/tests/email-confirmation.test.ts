@@ -30,7 +30,7 @@ const login = (account: { email: string; password: string }) =>
   call(backend.url, 'POST', '/api/auth/local', { body: { identifier: account.email, password: account.password } });
 
 describe('register with email confirmation on', () => {
-  test('answers the user without a jwt and emails a link to the site\'s confirmation page', async () => {
+  test("answers the user without a jwt and emails a link to the site's confirmation page", async () => {
     const { body, link, mail } = await registerUnconfirmed();
     const parsed = z.object({ user: UserSchema }).strict().parse(body);
     assert.equal(parsed.user.confirmed, false);
@@ -48,7 +48,7 @@ describe('register with email confirmation on', () => {
 });
 
 describe('GET /api/auth/email-confirmation', () => {
-  test('asked for JSON (the site\'s page), confirms, answers { jwt, user } and the code is spent', async () => {
+  test("asked for JSON (the site's page), confirms, answers { jwt, user } and the code is spent", async () => {
     const { account, code } = await registerUnconfirmed();
     const path = `/api/auth/email-confirmation?confirmation=${code}`;
 
@@ -64,7 +64,7 @@ describe('GET /api/auth/email-confirmation', () => {
     assert.equal(ErrorResponseSchema.parse(again.body).error.message, 'Invalid token');
   });
 
-  test('opened in a browser, confirms and redirects to the site\'s confirmation page', async () => {
+  test("opened in a browser, confirms and redirects to the site's confirmation page", async () => {
     const { account, code } = await registerUnconfirmed();
     const res = await call(backend.url, 'GET', `/api/auth/email-confirmation?confirmation=${code}`, {
       headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
@@ -79,7 +79,9 @@ describe('POST /api/auth/send-email-confirmation', () => {
   test('sends a new link that works', async () => {
     const { account } = await registerUnconfirmed();
     backend.mail.clear();
-    const res = await call(backend.url, 'POST', '/api/auth/send-email-confirmation', { body: { email: account.email } });
+    const res = await call(backend.url, 'POST', '/api/auth/send-email-confirmation', {
+      body: { email: account.email },
+    });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body, { email: account.email, sent: true });
     const mail = await backend.mail.waitFor((m) => m.to.includes(account.email));

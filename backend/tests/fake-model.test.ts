@@ -161,7 +161,13 @@ test('holdAfter holds the stream after that many chunks until it is released, ov
 });
 
 test('holdFor holds and counts only the request that asks it: others sharing the model go through', async () => {
-  await control({ mode: 'ok', chunks: ['One ', 'two ', 'three'], chunkDelayMs: 2, holdAfter: 1, holdFor: 'the long story' });
+  await control({
+    mode: 'ok',
+    chunks: ['One ', 'two ', 'three'],
+    chunkDelayMs: 2,
+    holdAfter: 1,
+    holdFor: 'the long story',
+  });
   const watched = ask('Tell me the long story');
   await fake.whenHeld();
   // Another test's question, meanwhile: all of it, not held, not counted.

@@ -163,7 +163,10 @@ if (!usesPostgres()) {
       // Restoring over an existing (stopped) database keeps the one that was there beside it.
       const again = await script('restore.mjs', [file, '--to', target], {});
       assert.equal(again.code, 0, again.stderr);
-      assert.equal(readdirSync(path.dirname(target)).filter((name) => name.startsWith('data.db.before-restore-')).length, 1);
+      assert.equal(
+        readdirSync(path.dirname(target)).filter((name) => name.startsWith('data.db.before-restore-')).length,
+        1,
+      );
     });
   });
 }

@@ -20,7 +20,8 @@ import { backendRoot } from './support/strapi-module.ts';
 const UNAVAILABLE = {
   status: 503,
   name: 'ServiceUnavailableError',
-  message: 'StudyEase cannot save changes right now. Please try again in a few minutes; nothing you saved before is lost.',
+  message:
+    'StudyEase cannot save changes right now. Please try again in a few minutes; nothing you saved before is lost.',
 };
 
 interface Knex {
@@ -64,7 +65,8 @@ if (!usesPostgres()) {
     }
   });
 
-  const pragma = async (name: string): Promise<unknown> => Object.values((await knex.raw(`PRAGMA ${name}`))[0] ?? {})[0];
+  const pragma = async (name: string): Promise<unknown> =>
+    Object.values((await knex.raw(`PRAGMA ${name}`))[0] ?? {})[0];
 
   const createConversation = (title: string) =>
     call(backend.url, 'POST', '/api/conversations', { token: student.jwt, body: { tool: 'math-solver', title } });

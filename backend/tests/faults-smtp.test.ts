@@ -38,7 +38,10 @@ const assertHealthy = async (): Promise<void> => {
 describe('with the SMTP server down', () => {
   test('register says the account exists but its confirmation email could not be sent', async () => {
     const account = newAccount('nosmtp');
-    assertMailUnavailable(await call(backend.url, 'POST', '/api/auth/local/register', { body: account }), REGISTER_MESSAGE);
+    assertMailUnavailable(
+      await call(backend.url, 'POST', '/api/auth/local/register', { body: account }),
+      REGISTER_MESSAGE,
+    );
 
     // The account was created, unconfirmed, as the message says: registering again says it is taken, and signing
     // in says the email is not confirmed (the site then offers to resend the email).
@@ -63,14 +66,16 @@ describe('with the SMTP server down', () => {
         await call(backend.url, 'POST', '/api/auth/send-email-confirmation', { body: { email } }),
         EMAIL_MESSAGE,
       );
-      assertMailUnavailable(await call(backend.url, 'POST', '/api/auth/forgot-password', { body: { email } }), EMAIL_MESSAGE);
+      assertMailUnavailable(
+        await call(backend.url, 'POST', '/api/auth/forgot-password', { body: { email } }),
+        EMAIL_MESSAGE,
+      );
     }
     // Wrong input is still a 400 about the input, not a mail failure.
     const invalid = await call(backend.url, 'POST', '/api/auth/forgot-password', { body: { email: 'not-an-email' } });
     assert.equal(invalid.status, 400);
     await assertHealthy();
   });
-
 
   test('what needs no email keeps working: an admin-confirmed student signs in', async () => {
     const account = newAccount('nosmtp');

@@ -3,9 +3,8 @@ import { describe, test } from 'node:test';
 import type * as OAuthHandoff from '../src/utils/oauth-handoff.ts';
 import { requireCompiled } from './support/compiled.ts';
 
-const { createHandoffCodec, HANDOFF_LIFETIME_MS, nonceHash } = requireCompiled<typeof OAuthHandoff>(
-  'src/utils/oauth-handoff',
-);
+const { createHandoffCodec, HANDOFF_LIFETIME_MS, nonceHash } =
+  requireCompiled<typeof OAuthHandoff>('src/utils/oauth-handoff');
 
 const response = { access_token: 'provider-token' };
 /** The nonce of the browser that started the sign-in, and what the backend seals of it. */

@@ -219,7 +219,9 @@ describe('the studyease-test provider (OAUTH_TEST_PROVIDER_URL set)', () => {
 
   test('denying at the provider lands on the site with error and error_description, no access_token', async () => {
     const browser = createBrowser();
-    const first = await browser.request(`${backend.url}/api/connect/${PROVIDER}?nonce=${randomBytes(24).toString('base64url')}`);
+    const first = await browser.request(
+      `${backend.url}/api/connect/${PROVIDER}?nonce=${randomBytes(24).toString('base64url')}`,
+    );
     const authorize = new URL(first.headers.get('location') ?? '');
     // The consent form's Deny button.
     const form = new URLSearchParams(authorize.searchParams);
@@ -235,7 +237,9 @@ describe('the studyease-test provider (OAUTH_TEST_PROVIDER_URL set)', () => {
 
   test('a provider callback without the session that started it (login CSRF) ends on the site with an error', async () => {
     const browser = createBrowser();
-    const first = await browser.request(`${backend.url}/api/connect/${PROVIDER}?nonce=${randomBytes(24).toString('base64url')}`);
+    const first = await browser.request(
+      `${backend.url}/api/connect/${PROVIDER}?nonce=${randomBytes(24).toString('base64url')}`,
+    );
     const approved = await browser.request(first.headers.get('location') ?? '');
     const backendCallback = approved.headers.get('location') ?? '';
     assert.match(backendCallback, /\/api\/connect\/studyease-test\/callback\?code=/);

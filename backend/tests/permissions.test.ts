@@ -11,7 +11,9 @@ let bob: z.output<typeof AuthResponseSchema>;
 before(async () => {
   backend = await startBackend();
   const register = async () =>
-    AuthResponseSchema.parse((await call(backend.url, 'POST', '/api/auth/local/register', { body: newAccount() })).body);
+    AuthResponseSchema.parse(
+      (await call(backend.url, 'POST', '/api/auth/local/register', { body: newAccount() })).body,
+    );
   alice = await register();
   bob = await register();
 });

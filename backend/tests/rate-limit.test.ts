@@ -17,7 +17,9 @@ after(async () => {
 describe('auth rate limit', () => {
   test(`answers 429 after ${MAX} sign-in attempts from one address`, async () => {
     const attempt = () =>
-      call(backend.url, 'POST', '/api/auth/local', { body: { identifier: 'someone@example.com', password: 'Wrong-pass1' } });
+      call(backend.url, 'POST', '/api/auth/local', {
+        body: { identifier: 'someone@example.com', password: 'Wrong-pass1' },
+      });
     for (let i = 0; i < MAX; i += 1) assert.equal((await attempt()).status, 400);
     const res = await attempt();
     assert.equal(res.status, 429);

@@ -61,7 +61,10 @@ describe('readRebuildHookConfig', () => {
   });
 
   test('needs the secret and an http(s) URL', () => {
-    assert.throws(() => readRebuildHookConfig({ SITE_REBUILD_HOOK_URL: 'http://site/__rebuild' }), /SITE_REBUILD_SECRET/);
+    assert.throws(
+      () => readRebuildHookConfig({ SITE_REBUILD_HOOK_URL: 'http://site/__rebuild' }),
+      /SITE_REBUILD_SECRET/,
+    );
     assert.throws(
       () => readRebuildHookConfig({ SITE_REBUILD_HOOK_URL: 'ftp://site/x', SITE_REBUILD_SECRET: 'x' }),
       /SITE_REBUILD_HOOK_URL must use http or https/,

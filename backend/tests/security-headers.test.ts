@@ -35,7 +35,15 @@ describe('security headers', () => {
     const cases: [string, Promise<Response>, number][] = [
       ['health', fetch(`${backend.url}/_health`), 204],
       ['public content', fetch(`${backend.url}/api/plans`), 200],
-      ['register', fetch(`${backend.url}/api/auth/local/register`, { method: 'POST', headers: json, body: JSON.stringify(account) }), 200],
+      [
+        'register',
+        fetch(`${backend.url}/api/auth/local/register`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify(account),
+        }),
+        200,
+      ],
       ['validation error', fetch(`${backend.url}/api/auth/local`, { method: 'POST', headers: json, body: '{}' }), 400],
       ['forbidden', fetch(`${backend.url}/api/users/me`), 403],
       ['unauthorized', fetch(`${backend.url}/api/users/me`, { headers: { authorization: 'Bearer x.y.z' } }), 401],

@@ -102,7 +102,9 @@ describe('registration flood', () => {
         const res = await api('POST', '/api/auth/forgot-password', { body: { email: `victim${index}@example.com` } });
         assert.equal(res.status, 200);
       }
-      const refused = await api('POST', '/api/auth/send-email-confirmation', { body: { email: 'victim9@example.com' } });
+      const refused = await api('POST', '/api/auth/send-email-confirmation', {
+        body: { email: 'victim9@example.com' },
+      });
       assert.equal(refused.status, 429);
     });
   });
@@ -140,7 +142,12 @@ describe('tutor options', () => {
   });
 
   test('the languages the site offers, and language codes, are accepted', async () => {
-    for (const good of [{ from: 'French', to: 'German' }, { to: 'Chinese (Simplified)' }, { from: 'fr', to: 'pt-BR' }, {}]) {
+    for (const good of [
+      { from: 'French', to: 'German' },
+      { to: 'Chinese (Simplified)' },
+      { from: 'fr', to: 'pt-BR' },
+      {},
+    ]) {
       const res = await solve(good);
       assert.equal(res.status, 200, `${JSON.stringify(good)}: ${JSON.stringify(res.body)}`);
     }
@@ -179,7 +186,7 @@ describe('sessions end when the password changes', () => {
     assert.equal(await me(fresh), 200);
   });
 
-  test('a reset through forgot-password ends every earlier session, the attacker\'s too', async () => {
+  test("a reset through forgot-password ends every earlier session, the attacker's too", async () => {
     const { account, jwt: attacker } = await register();
     backend.mail.clear();
     assert.equal((await api('POST', '/api/auth/forgot-password', { body: { email: account.email } })).status, 200);

@@ -28,7 +28,7 @@ describe('CORS', () => {
       },
     });
 
-  test('allows the site\'s origin, with credentials', async () => {
+  test("allows the site's origin, with credentials", async () => {
     const res = await preflight(TEST_SITE_URL);
     assert.equal(res.status, 204);
     assert.equal(res.headers.get('access-control-allow-origin'), TEST_SITE_URL);

@@ -7,7 +7,9 @@ import { startFakeModel, type FakeModel } from './support/fake-model.ts';
 let fake: FakeModel;
 let backend: Backend;
 before(async () => {
-  fake = await startFakeModel('Photosynthesis turns light into chemical energy.\nAnswer: light energy to chemical energy');
+  fake = await startFakeModel(
+    'Photosynthesis turns light into chemical energy.\nAnswer: light energy to chemical energy',
+  );
   backend = await startBackend({
     TUTOR_RATE_LIMIT_PER_MINUTE: '0',
     AI_BASE_URL: fake.url,

@@ -68,7 +68,8 @@ function readTerms(side: string): Term[] {
   return side.split(' + ').map((raw) => {
     const match = /^(?:(\d+) )?(.+?)(?:\^(\d*)([+-]))?$/.exec(raw.trim().replace(/\((aq|s|l|g)\)$/, ''))!;
     const formula = match[2]!.replace(/\((aq|s|l|g)\)$/, '');
-    const charge = formula === 'e-' ? -1 : match[4] ? (match[3] ? Number(match[3]) : 1) * (match[4] === '+' ? 1 : -1) : 0;
+    const charge =
+      formula === 'e-' ? -1 : match[4] ? (match[3] ? Number(match[3]) : 1) * (match[4] === '+' ? 1 : -1) : 0;
     return { coefficient: match[1] ? Number(match[1]) : 1, formula: formula === 'e-' ? '' : formula, charge };
   });
 }
@@ -77,7 +78,8 @@ function sideTotals(terms: Term[]): { atoms: Map<string, number>; charge: number
   const atoms = new Map<string, number>();
   let charge = 0;
   for (const term of terms) {
-    for (const [symbol, n] of countAtoms(term.formula)) atoms.set(symbol, (atoms.get(symbol) ?? 0) + n * term.coefficient);
+    for (const [symbol, n] of countAtoms(term.formula))
+      atoms.set(symbol, (atoms.get(symbol) ?? 0) + n * term.coefficient);
     charge += term.charge * term.coefficient;
   }
   return { atoms, charge };
@@ -138,7 +140,10 @@ describe('chemistry engine: balancing', () => {
       solved('K4[Fe(CN)6] + H2SO4 + H2O -> K2SO4 + FeSO4 + (NH4)2SO4 + CO').answer!.text,
       'K4[Fe(CN)6] + 6 H2SO4 + 6 H2O -> 2 K2SO4 + FeSO4 + 3 (NH4)2SO4 + 6 CO',
     );
-    assert.equal(solved('FeCl3 + K4[Fe(CN)6] -> Fe4[Fe(CN)6]3 + KCl').answer!.text, '4 FeCl3 + 3 K4[Fe(CN)6] -> Fe4[Fe(CN)6]3 + 12 KCl');
+    assert.equal(
+      solved('FeCl3 + K4[Fe(CN)6] -> Fe4[Fe(CN)6]3 + KCl').answer!.text,
+      '4 FeCl3 + 3 K4[Fe(CN)6] -> Fe4[Fe(CN)6]3 + 12 KCl',
+    );
   });
 
   test('ions: charge is balanced too, in every charge syntax', () => {
@@ -257,7 +262,9 @@ describe('chemistry engine: stoichiometry', () => {
   });
 
   test('limiting reagent and product mass: 2.000 mol O2 → 4.000 mol H2O → 72.1 g', () => {
-    const answer = solved('10.0 g of H2 and 64.0 g of O2 react. Which is the limiting reagent, and how many grams of H2O form?');
+    const answer = solved(
+      '10.0 g of H2 and 64.0 g of O2 react. Which is the limiting reagent, and how many grams of H2O form?',
+    );
     assert.equal(answer.answer!.text, 'O2; 72.1 g');
   });
 
@@ -279,7 +286,10 @@ describe('chemistry engine: stoichiometry', () => {
 
   test('combustion without an equation, kilograms and significant figures', () => {
     // 16.0 g CH4 = 0.99730 mol → CO2 × 44.009 = 43.89 g
-    assert.equal(solved('How many grams of CO2 are produced from 16.0 g of CH4 with excess O2?').answer!.text, '43.9 g');
+    assert.equal(
+      solved('How many grams of CO2 are produced from 16.0 g of CH4 with excess O2?').answer!.text,
+      '43.9 g',
+    );
     assert.equal(solved('How many kg of CO2 are produced from 16.0 kg of CH4 with excess O2?').answer!.text, '43.9 kg');
     // CaCO3 -> CaO + CO2: 50.0 g / 100.086 = 0.49957 mol → CaO 56.077 g/mol → 28.01 g
     assert.equal(solved('How many grams of CaO are produced from 50.0 g of CaCO3?').answer!.text, '28.0 g');
@@ -301,7 +311,14 @@ describe('chemistry engine: stoichiometry', () => {
 describe('chemistry engine: check()', () => {
   test('balanced equations: order, spacing and coefficient lists count', () => {
     const q = 'H2 + O2 -> H2O';
-    for (const ok of ['2 H2 + O2 -> 2 H2O', '2H2+O2->2H2O', 'O2 + 2 H2 = 2 H2O', '2 H2(g) + O2(g) → 2 H2O(l)', '2, 1, 2', '1O2 + 2H2 -> 2H2O']) {
+    for (const ok of [
+      '2 H2 + O2 -> 2 H2O',
+      '2H2+O2->2H2O',
+      'O2 + 2 H2 = 2 H2O',
+      '2 H2(g) + O2(g) → 2 H2O(l)',
+      '2, 1, 2',
+      '1O2 + 2H2 -> 2H2O',
+    ]) {
       assert.deepEqual(engine.check(q, ok), { correct: true, differences: [] }, ok);
     }
   });
@@ -333,7 +350,8 @@ describe('chemistry engine: check()', () => {
 
   test('stoichiometry: sig-fig tolerance and the limiting reagent', () => {
     const q = 'How many grams of H2O form from 4.0 g of H2 with excess O2?';
-    for (const ok of ['36 g', '35.7 g', '36', '0.036 kg', '35.75 grams']) assert.equal(engine.check(q, ok).correct, true, ok);
+    for (const ok of ['36 g', '35.7 g', '36', '0.036 kg', '35.75 grams'])
+      assert.equal(engine.check(q, ok).correct, true, ok);
     for (const bad of ['40 g', '18 g', '36 mol', '72 g']) assert.equal(engine.check(q, bad).correct, false, bad);
     const limiting = '10.0 g H2 and 64.0 g O2: limiting reagent?';
     assert.equal(engine.check(limiting, 'O2').correct, true);
@@ -378,16 +396,80 @@ describe('chemistry engine: hints and practice', () => {
 describe('chemistry engine: fuzz', () => {
   // Known balanced reactions (smallest coefficients), checked by hand and by the grader above.
   const known: [string, number][][] = [
-    [['H2', 2], ['O2', 1], ['->', 0], ['H2O', 2]],
-    [['C3H8', 1], ['O2', 5], ['->', 0], ['CO2', 3], ['H2O', 4]],
-    [['Fe2O3', 1], ['CO', 3], ['->', 0], ['Fe', 2], ['CO2', 3]],
-    [['Ca(OH)2', 3], ['H3PO4', 2], ['->', 0], ['Ca3(PO4)2', 1], ['H2O', 6]],
-    [['CuSO4·5H2O', 1], ['->', 0], ['CuSO4', 1], ['H2O', 5]],
-    [['K4[Fe(CN)6]', 1], ['H2SO4', 6], ['H2O', 6], ['->', 0], ['K2SO4', 2], ['FeSO4', 1], ['(NH4)2SO4', 3], ['CO', 6]],
-    [['MnO4^-', 1], ['Fe^2+', 5], ['H^+', 8], ['->', 0], ['Mn^2+', 1], ['Fe^3+', 5], ['H2O', 4]],
-    [['Cu', 3], ['HNO3', 8], ['->', 0], ['Cu(NO3)2', 3], ['NO', 2], ['H2O', 4]],
-    [['C2H5OH', 1], ['O2', 3], ['->', 0], ['CO2', 2], ['H2O', 3]],
-    [['NH3', 4], ['O2', 5], ['->', 0], ['NO', 4], ['H2O', 6]],
+    [
+      ['H2', 2],
+      ['O2', 1],
+      ['->', 0],
+      ['H2O', 2],
+    ],
+    [
+      ['C3H8', 1],
+      ['O2', 5],
+      ['->', 0],
+      ['CO2', 3],
+      ['H2O', 4],
+    ],
+    [
+      ['Fe2O3', 1],
+      ['CO', 3],
+      ['->', 0],
+      ['Fe', 2],
+      ['CO2', 3],
+    ],
+    [
+      ['Ca(OH)2', 3],
+      ['H3PO4', 2],
+      ['->', 0],
+      ['Ca3(PO4)2', 1],
+      ['H2O', 6],
+    ],
+    [
+      ['CuSO4·5H2O', 1],
+      ['->', 0],
+      ['CuSO4', 1],
+      ['H2O', 5],
+    ],
+    [
+      ['K4[Fe(CN)6]', 1],
+      ['H2SO4', 6],
+      ['H2O', 6],
+      ['->', 0],
+      ['K2SO4', 2],
+      ['FeSO4', 1],
+      ['(NH4)2SO4', 3],
+      ['CO', 6],
+    ],
+    [
+      ['MnO4^-', 1],
+      ['Fe^2+', 5],
+      ['H^+', 8],
+      ['->', 0],
+      ['Mn^2+', 1],
+      ['Fe^3+', 5],
+      ['H2O', 4],
+    ],
+    [
+      ['Cu', 3],
+      ['HNO3', 8],
+      ['->', 0],
+      ['Cu(NO3)2', 3],
+      ['NO', 2],
+      ['H2O', 4],
+    ],
+    [
+      ['C2H5OH', 1],
+      ['O2', 3],
+      ['->', 0],
+      ['CO2', 2],
+      ['H2O', 3],
+    ],
+    [
+      ['NH3', 4],
+      ['O2', 5],
+      ['->', 0],
+      ['NO', 4],
+      ['H2O', 6],
+    ],
   ];
 
   let seed = 12345;
@@ -420,7 +502,9 @@ describe('chemistry engine: fuzz', () => {
       // Same coefficients as the known smallest balance, whatever the order or scale of the question.
       for (const [formula, c] of reaction) {
         if (formula === '->') continue;
-        const term = readTerms(answer.answer!.text.split(' -> ').join(' + ')).find((t) => t.formula === formula.replace(/\^.*$/, ''));
+        const term = readTerms(answer.answer!.text.split(' -> ').join(' + ')).find(
+          (t) => t.formula === formula.replace(/\^.*$/, ''),
+        );
         assert.equal(term?.coefficient, c, `${formula} in ${answer.answer!.text}`);
       }
       assert.equal(engine.check(question, answer.answer!.text).correct, true);
@@ -448,9 +532,17 @@ describe('chemistry engine: fuzz', () => {
       const answer = solved(`How many grams of CO2 form from ${written} g of C3H8 with excess O2?`);
       const expected = (Number(written) / molar('C3H8')) * 3 * molar('CO2');
       const value = Number.parseFloat(answer.answer!.text);
-      assert.ok(Math.abs(value - expected) / expected < 0.001, `${written} g → ${answer.answer!.text}, expected ${expected}`);
-      assert.equal(engine.check(`How many grams of CO2 form from ${written} g of C3H8 with excess O2?`, `${(value * 1.05).toPrecision(4)} g`).correct, false);
+      assert.ok(
+        Math.abs(value - expected) / expected < 0.001,
+        `${written} g → ${answer.answer!.text}, expected ${expected}`,
+      );
+      assert.equal(
+        engine.check(
+          `How many grams of CO2 form from ${written} g of C3H8 with excess O2?`,
+          `${(value * 1.05).toPrecision(4)} g`,
+        ).correct,
+        false,
+      );
     }
   });
-
 });

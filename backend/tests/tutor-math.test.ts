@@ -33,7 +33,8 @@ const refused = (question: string, status: 'invalid' | 'unsupported'): void => {
 const value = (text: string): Complex => complex(evaluate(text) as number | Complex);
 
 /** Roots in an answer text `x = a, x = b` (commas inside brackets are not separators here). */
-const roots = (text: string): Complex[] => text.split(/,\s*(?=x =)/).map((part) => value(part.replace(/^x\s*=\s*/, '')));
+const roots = (text: string): Complex[] =>
+  text.split(/,\s*(?=x =)/).map((part) => value(part.replace(/^x\s*=\s*/, '')));
 
 describe('math engine: parsing', () => {
   test('reads calculator syntax, implicit multiplication, Unicode and light LaTeX', () => {
@@ -156,7 +157,15 @@ describe('math engine: check()', () => {
 });
 
 describe('math engine: practice()', () => {
-  for (const question of ['2x+3=7', 'x^2-5x+6=0', 'x+y=3, x-y=1', 'x+y+z=6, x-y+z=2, 2x+y-z=1', '15% of 80', '1/2 + 1/3', '3/x = 1/(x-2)']) {
+  for (const question of [
+    '2x+3=7',
+    'x^2-5x+6=0',
+    'x+y=3, x-y=1',
+    'x+y+z=6, x-y+z=2, 2x+y-z=1',
+    '15% of 80',
+    '1/2 + 1/3',
+    '3/x = 1/(x-2)',
+  ]) {
     test(`three verified similar questions for ${question}`, () => {
       const items = mathEngine.practice(question);
       assert.equal(items.length, 3, JSON.stringify(items));
@@ -184,7 +193,8 @@ describe('math engine: fuzz, graded by mathjs substitution', () => {
       if (v !== 0) return v;
     }
   };
-  const near = (a: Complex, b: Complex): boolean => Math.hypot(a.re - b.re, a.im - b.im) <= 1e-8 * Math.max(1, Math.hypot(a.re, a.im));
+  const near = (a: Complex, b: Complex): boolean =>
+    Math.hypot(a.re - b.re, a.im - b.im) <= 1e-8 * Math.max(1, Math.hypot(a.re, a.im));
 
   test('linear: a x + b = c x + d', () => {
     for (let k = 0; k < 200; k++) {
@@ -209,7 +219,11 @@ describe('math engine: fuzz, graded by mathjs substitution', () => {
       for (const x of found) {
         const lhs = add(add(multiply(a, multiply(x, x)), multiply(b, x)), c) as Complex;
         const size = abs(x) as unknown as number;
-        assert.ok((abs(lhs) as unknown as number) <= 1e-8 * Math.max(1, Math.abs(a) + Math.abs(b) + Math.abs(c)) * Math.max(1, size ** 2), `${a}x^2+${b}x+${c}: ${answer.answer!.text}`);
+        assert.ok(
+          (abs(lhs) as unknown as number) <=
+            1e-8 * Math.max(1, Math.abs(a) + Math.abs(b) + Math.abs(c)) * Math.max(1, size ** 2),
+          `${a}x^2+${b}x+${c}: ${answer.answer!.text}`,
+        );
       }
       if (found.length === 2) assert.ok(!near(found[0]!, found[1]!));
       assert.equal(answer.verified, true);
@@ -222,7 +236,9 @@ describe('math engine: fuzz, graded by mathjs substitution', () => {
       const names = ['x', 'y', 'z'].slice(0, n);
       const matrix = Array.from({ length: n }, () => Array.from({ length: n }, () => int(-6, 6)));
       const rhs = Array.from({ length: n }, () => int(-20, 20));
-      const question = matrix.map((row, r) => `${row.map((v, j) => `(${v})*${names[j]}`).join(' + ')} = ${rhs[r]}`).join(', ');
+      const question = matrix
+        .map((row, r) => `${row.map((v, j) => `(${v})*${names[j]}`).join(' + ')} = ${rhs[r]}`)
+        .join(', ');
       const answer = mathEngine.solve(question);
       if (answer.status !== 'solved') {
         // Only a system with an unknown missing entirely (all-zero column) may fail to mention a variable.
@@ -231,7 +247,10 @@ describe('math engine: fuzz, graded by mathjs substitution', () => {
       }
       const text = answer.answer!.text;
       if (text === 'no solution' || text === 'infinitely many solutions') {
-        const det = n === 2 ? matrix[0]![0]! * matrix[1]![1]! - matrix[0]![1]! * matrix[1]![0]! : Number((evaluate('det(M)', { M: matrix }) as number).toFixed(6));
+        const det =
+          n === 2
+            ? matrix[0]![0]! * matrix[1]![1]! - matrix[0]![1]! * matrix[1]![0]!
+            : Number((evaluate('det(M)', { M: matrix }) as number).toFixed(6));
         assert.ok(Math.abs(det) < 1e-9, `${question} → ${text}`);
         continue;
       }
@@ -255,7 +274,11 @@ describe('math engine: fuzz, graded by mathjs substitution', () => {
       const right = mathEngine.solve(question).answer!.text;
       assert.equal(mathEngine.check(question, right).correct, true);
       const bump = nonzero(-3, 3);
-      assert.equal(mathEngine.check(question, `x = ${r1 + bump}, x = ${r2}`).correct, false, `${question} with ${r1 + bump}`);
+      assert.equal(
+        mathEngine.check(question, `x = ${r1 + bump}, x = ${r2}`).correct,
+        false,
+        `${question} with ${r1 + bump}`,
+      );
     }
   });
 });

@@ -161,7 +161,13 @@ describe('model answers checked by an engine', () => {
   test("the server checks a model's answer in the worker pool, with its time limit, not on its main thread", async () => {
     fake.mode = 'ok';
     fake.reply = 'Factor the quadratic.\nAnswer: x = 2, x = 3';
-    const config = { rateLimitPerMinute: 0, timeoutMs: 20_000, maxQuestionLength: 2000, maxThreads: 1, model: settings() };
+    const config = {
+      rateLimitPerMinute: 0,
+      timeoutMs: 20_000,
+      maxQuestionLength: 2000,
+      maxThreads: 1,
+      model: settings(),
+    };
     const deps = poolDependencies(config);
     const asked: string[] = [];
     const inPool = deps.checkModelAnswer;

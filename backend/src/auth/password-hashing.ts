@@ -50,7 +50,11 @@ export const installOffThreadPasswordHashing = (strapi: Core.Strapi): void => {
   strapi.documents.use(async (context, next) => {
     const data = (context.params as { data?: Record<string, unknown> } | undefined)?.data;
     const password = data?.['password'];
-    if (context.uid !== USER || (context.action !== 'create' && context.action !== 'update') || typeof password !== 'string') {
+    if (
+      context.uid !== USER ||
+      (context.action !== 'create' && context.action !== 'update') ||
+      typeof password !== 'string'
+    ) {
       return next();
     }
     const attribute = strapi.getModel(USER).attributes['password'] as { encryption?: { rounds?: unknown } } | undefined;

@@ -27,7 +27,11 @@ export interface JwtService {
  * taken as the earliest moment of that second, so a token from the second of a password change counts as older.
  */
 const issuedAtMs = (payload: Record<string, unknown>): number =>
-  typeof payload['iatMs'] === 'number' ? payload['iatMs'] : typeof payload['iat'] === 'number' ? payload['iat'] * 1000 : 0;
+  typeof payload['iatMs'] === 'number'
+    ? payload['iatMs']
+    : typeof payload['iat'] === 'number'
+      ? payload['iat'] * 1000
+      : 0;
 
 /**
  * Makes jwts revocable. users-permissions' "legacy" jwts are stateless: one issued before a password change or
@@ -44,16 +48,17 @@ const issuedAtMs = (payload: Record<string, unknown>): number =>
 export const revocableJwt = (jwt: JwtService, strapi: Core.Strapi): JwtService => ({
   ...jwt,
   issue(payload, options) {
-    const plain = 'toJSON' in payload && typeof payload['toJSON'] === 'function' ? payload : { ...payload, iatMs: Date.now() };
+    const plain =
+      'toJSON' in payload && typeof payload['toJSON'] === 'function' ? payload : { ...payload, iatMs: Date.now() };
     return jwt.issue.call(this, plain, options);
   },
   async verify(token) {
     const payload = await jwt.verify.call(this, token);
     const id = payload['id'];
     if (typeof id !== 'number' && typeof id !== 'string') return payload;
-    const user = (await strapi.db.query(USER).findOne({ select: ['id', SESSIONS_VALID_AFTER], where: { id } })) as
-      | Record<string, unknown>
-      | null;
+    const user = (await strapi.db
+      .query(USER)
+      .findOne({ select: ['id', SESSIONS_VALID_AFTER], where: { id } })) as Record<string, unknown> | null;
     const validAfter = Number(user?.[SESSIONS_VALID_AFTER] ?? 0);
     if (validAfter > 0 && issuedAtMs(payload) < validAfter) throw new Error('Invalid token.');
     return payload;

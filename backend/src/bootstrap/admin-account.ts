@@ -28,7 +28,10 @@ interface AdminRoleService {
 // Strapi types every service as an `any` record; these pin down the calls used here, once.
 const adminUsers = (strapi: Core.Strapi): AdminUserService => {
   const service = strapi.service('admin::user');
-  return { exists: (attributes) => service['exists'](attributes), create: (attributes) => service['create'](attributes) };
+  return {
+    exists: (attributes) => service['exists'](attributes),
+    create: (attributes) => service['create'](attributes),
+  };
 };
 
 const adminRoles = (strapi: Core.Strapi): AdminRoleService => {

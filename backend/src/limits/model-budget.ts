@@ -29,7 +29,11 @@ export const modelBudgetMessage = (spender: ModelSpender, limit: number): string
  * @param now - the clock
  * @throws {ModelBudgetError} when the budget of the day is used up
  */
-export const spendModelAnswer = async (spender: ModelSpender, limits: LimitsConfig, now = new Date()): Promise<void> => {
+export const spendModelAnswer = async (
+  spender: ModelSpender,
+  limits: LimitsConfig,
+  now = new Date(),
+): Promise<void> => {
   const buckets: (LimitedBucket & { windowMs: number })[] = [];
   const add = (name: string, limit: number): void => {
     if (limit > 0) buckets.push({ ...dailyBucket(name, now), limit });
@@ -44,7 +48,9 @@ export const spendModelAnswer = async (spender: ModelSpender, limits: LimitsConf
   // Every bucket of one spender ends at the same midnight.
   if (!(await takeWithin(sharedCounters(), buckets, buckets[0]?.windowMs ?? 1))) {
     const refused =
-      spender.kind === 'account' ? limits.modelDailyAnswers : limits.publicModelDailyAnswers || limits.publicModelDailyAnswersPerAddress;
+      spender.kind === 'account'
+        ? limits.modelDailyAnswers
+        : limits.publicModelDailyAnswers || limits.publicModelDailyAnswersPerAddress;
     throw new ModelBudgetError(modelBudgetMessage(spender, refused));
   }
 };

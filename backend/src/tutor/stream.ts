@@ -70,7 +70,8 @@ export async function* streamAnswer(
       text += delta;
       yield { event: 'delta', data: { text: delta } };
     }
-    const check = deps.checkModelAnswer ?? (async (...args: Parameters<typeof checkModelAnswer>) => checkModelAnswer(...args));
+    const check =
+      deps.checkModelAnswer ?? (async (...args: Parameters<typeof checkModelAnswer>) => checkModelAnswer(...args));
     const verdict = tool === 'translator' ? null : await check(tool, question, modelFinalAnswer(text));
     yield { event: 'answer', data: modelAnswer(tool, question, text, () => verdict) };
   } catch (error) {

@@ -33,7 +33,10 @@ const writeLinks = (html: string): string => {
     const labelStart = open.index + open[0].length;
     const close = lower.indexOf('</a>', labelStart);
     if (close < 0) break; // no closing tag further on for this link or any later one
-    const text = html.slice(labelStart, close).replace(/<[^<>]*>/g, '').trim();
+    const text = html
+      .slice(labelStart, close)
+      .replace(/<[^<>]*>/g, '')
+      .trim();
     const url = decodeEntities(href[1] ?? href[2] ?? '');
     out += html.slice(done, open.index) + (text === '' || decodeEntities(text) === url ? url : `${text} (${url})`);
     done = close + '</a>'.length;

@@ -5,8 +5,23 @@ import type { Context } from 'koa';
  * authentication, envelope, protocol) and the socket errors it passes through.
  */
 const DELIVERY_CODES = new Set([
-  'ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETLS', 'EAUTH', 'ENOAUTH', 'EOAUTH2', 'EENVELOPE', 'EMESSAGE',
-  'ESTREAM', 'EPROTOCOL', 'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  'ECONNECTION',
+  'ETIMEDOUT',
+  'ESOCKET',
+  'EDNS',
+  'ETLS',
+  'EAUTH',
+  'ENOAUTH',
+  'EOAUTH2',
+  'EENVELOPE',
+  'EMESSAGE',
+  'ESTREAM',
+  'EPROTOCOL',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
 ]);
 
 /**

@@ -34,7 +34,9 @@ export const mailServerReachable = async (strapi: Core.Strapi): Promise<boolean>
     const reachable = await transport.verify().then(
       () => true,
       (error: unknown) => {
-        strapi.log.error(`[email] the SMTP server cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+        strapi.log.error(
+          `[email] the SMTP server cannot be reached: ${error instanceof Error ? error.message : String(error)}`,
+        );
         return false;
       },
     );

@@ -154,9 +154,11 @@ export function readStoichiometry(question: string): StoichiometryProblem | unde
     ...[...text.matchAll(new RegExp(String.raw`\bexcess\s+(?:of\s+)?(${FORMULA})`, 'g'))].map((m) =>
       cleanFormula(m[1]!),
     ),
-    ...[...text.matchAll(new RegExp(String.raw`(?<![A-Za-z0-9()\[\]·*])\d*(${FORMULA})\s+(?:is\s+|are\s+)?in\s+excess`, 'g'))].map((m) =>
-      cleanFormula(m[1]!),
-    ),
+    ...[
+      ...text.matchAll(
+        new RegExp(String.raw`(?<![A-Za-z0-9()\[\]·*])\d*(${FORMULA})\s+(?:is\s+|are\s+)?in\s+excess`, 'g'),
+      ),
+    ].map((m) => cleanFormula(m[1]!)),
   ];
   const products: string[] = [];
   for (const match of text.matchAll(

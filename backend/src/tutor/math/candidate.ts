@@ -98,7 +98,12 @@ const residual = (equation: Node & { k: 'rel' }, env: Readonly<Record<string, C>
  * How far from zero the residual may be: rounding of the evaluator, plus, for a rounded decimal answer, the change
  * of the residual over half a unit in the last place (its numeric partial derivative times that half unit).
  */
-const tolerance = (equation: Node & { k: 'rel' }, env: Record<string, C>, set: readonly Assignment[], scale: number) => {
+const tolerance = (
+  equation: Node & { k: 'rel' },
+  env: Record<string, C>,
+  set: readonly Assignment[],
+  scale: number,
+) => {
   let allowed = 1e-9 * scale;
   for (const a of set) {
     if (a.rounding === 0) continue;
@@ -120,7 +125,10 @@ const tolerance = (equation: Node & { k: 'rel' }, env: Record<string, C>, set: r
  * Substitutes a candidate answer into the original equation(s).
  * @returns the check, or null when the answer cannot be read as values of the unknowns
  */
-export const checkEquationCandidate = (equations: readonly (Node & { k: 'rel' })[], answerText: string): Check | null => {
+export const checkEquationCandidate = (
+  equations: readonly (Node & { k: 'rel' })[],
+  answerText: string,
+): Check | null => {
   const unknowns = [...new Set(equations.flatMap((e) => variables(e)))];
   if (unknowns.length === 0) return null;
   const sets = readAssignments(answerText, unknowns);
@@ -130,7 +138,11 @@ export const checkEquationCandidate = (equations: readonly (Node & { k: 'rel' })
     const label = set.map((a) => a.text).join(', ');
     const stranger = set.find((a) => !unknowns.includes(a.name));
     if (stranger)
-      return { kind: 'candidate-substitution', passed: false, detail: `${stranger.name} is not an unknown of the question` };
+      return {
+        kind: 'candidate-substitution',
+        passed: false,
+        detail: `${stranger.name} is not an unknown of the question`,
+      };
     const missing = unknowns.filter((u) => !set.some((a) => a.name === u));
     if (missing.length)
       return { kind: 'candidate-substitution', passed: false, detail: `${label}: no value for ${missing.join(', ')}` };

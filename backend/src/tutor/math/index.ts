@@ -250,7 +250,12 @@ const solveOutcome = (question: string): { outcome: Outcome; node: Node } => {
   guard(node);
   const vars = variables(node);
   if (prepared.intent !== 'auto') {
-    return withCrossCheck(question, { outcome: solveCalculus(prepared.intent, node, prepared), node }, prepared.intent, prepared);
+    return withCrossCheck(
+      question,
+      { outcome: solveCalculus(prepared.intent, node, prepared), node },
+      prepared.intent,
+      prepared,
+    );
   }
   if (node.k === 'rel' && node.op === '=') {
     if (vars.length === 0) throw new InvalidInput('the equation has no unknown to solve for');

@@ -7,7 +7,22 @@
  * counterexample.
  */
 import type { CheckResult, Step } from '../contract';
-import { type Node, CONSTANTS, InvalidInput, Unsupported, add, call, div, mul, neg, num, pow, size, sym, variables } from './ast';
+import {
+  type Node,
+  CONSTANTS,
+  InvalidInput,
+  Unsupported,
+  add,
+  call,
+  div,
+  mul,
+  neg,
+  num,
+  pow,
+  size,
+  sym,
+  variables,
+} from './ast';
 import { type Outcome, fmt, seeded, step } from './common';
 import { type C, Undefined, complex, evaluate, magnitude } from './evaluate';
 import { solveCalculus } from './calculus';
@@ -211,7 +226,8 @@ const rinv = (a: Rat): Rat => {
   if (isZeroPoly(reduce(a.n))) throw new NotTrig('division by zero');
   return { n: a.d, d: a.n };
 };
-const samePoly = (a: Poly, b: Poly): boolean => a.size === b.size && [...a].every(([k, v]) => R.eq(b.get(k) ?? R.ZERO, v));
+const samePoly = (a: Poly, b: Poly): boolean =>
+  a.size === b.size && [...a].every(([k, v]) => R.eq(b.get(k) ?? R.ZERO, v));
 
 /** Exact equality of two ring elements, using sin² + cos² = 1 (the quotient ring is an integral domain). */
 const ratEqual = (a: Rat, b: Rat): boolean => isZeroPoly(reduce(padd(pmul(a.n, b.d), pmul(b.n, a.d), R.q(-1))));
@@ -604,7 +620,8 @@ const compareNumerically = (a: Node, b: Node, vars: string[], seed: string): Num
 
 // ---------------------------------------------------------------- prove / verify
 
-const PROVE = /^(?:please\s+)?(?:can you\s+)?(?:prove|verify|show|check|confirm|is it true)(?:\s+(?:that|whether|if))?(?:\s+the\s+(?:trig(?:onometric)?\s+)?identity)?\s*[:,]?\s*/i;
+const PROVE =
+  /^(?:please\s+)?(?:can you\s+)?(?:prove|verify|show|check|confirm|is it true)(?:\s+(?:that|whether|if))?(?:\s+the\s+(?:trig(?:onometric)?\s+)?identity)?\s*[:,]?\s*/i;
 // Read on trimmed text, from the character before it: tried once per run of spaces (see math/index.ts).
 const IDENTITY_SUFFIX = /(\S)(?:\s*(?:,\s*)?is\s+|\s+)(?:an?\s+)?(?:trig(?:onometric)?\s+)?identity$/i;
 
@@ -651,12 +668,19 @@ const pick = (list: string[]) => (random: () => number) => list[Math.floor(rando
 const gradeVerdict = (expected: boolean, student: string): CheckResult => {
   const s = student.trim().toLowerCase();
   const yes = /^(true|yes|correct|valid|it is true|it is an identity|(it'?s )?an identity|holds|it holds)\.?$/.test(s);
-  const no = /^(false|no|incorrect|invalid|not true|it is false|not an identity|it is not an identity|does not hold)\.?$/.test(s);
+  const no =
+    /^(false|no|incorrect|invalid|not true|it is false|not an identity|it is not an identity|does not hold)\.?$/.test(
+      s,
+    );
   if (!yes && !no) return { correct: false, differences: ['answer "true" (it is an identity) or "false" (it is not)'] };
   if (yes === expected) return { correct: true, differences: [] };
   return {
     correct: false,
-    differences: [expected ? 'it is an identity: both sides are equal for every x' : 'it is not an identity: the sides differ at some x'],
+    differences: [
+      expected
+        ? 'it is an identity: both sides are equal for every x'
+        : 'it is not an identity: the sides differ at some x',
+    ],
   };
 };
 
@@ -703,7 +727,9 @@ const proveIdentity = (question: string, relation: Node): Outcome => {
   if (exact !== null && exact !== verdict)
     throw new Unsupported('the algebra and the numeric check disagree (the sides may be undefined in places)');
 
-  const steps: Step[] = [step('Read the identity', 'Decide whether both sides are equal for every value where they are defined.', relation)];
+  const steps: Step[] = [
+    step('Read the identity', 'Decide whether both sides are equal for every value where they are defined.', relation),
+  ];
   const leftFirst = complexity(lhs) >= complexity(rhs);
   const [start, other] = leftFirst ? [lhs, rhs] : [rhs, lhs];
   const [startName, otherName] = leftFirst ? ['left', 'right'] : ['right', 'left'];
@@ -722,7 +748,13 @@ const proveIdentity = (question: string, relation: Node): Outcome => {
     lastStart = startStages[startStages.length - 1]?.node ?? start;
     if (verdict) {
       if (same(lastStart, other)) {
-        steps.push(step(`This is the ${otherName} side`, `${toText(lastStart)} is exactly the ${otherName} side, so the identity holds.`, relation));
+        steps.push(
+          step(
+            `This is the ${otherName} side`,
+            `${toText(lastStart)} is exactly the ${otherName} side, so the identity holds.`,
+            relation,
+          ),
+        );
       } else {
         const otherStages = chain(ringOk, other, onlyFn(lastStart), lastStart);
         const lastOther = otherStages[otherStages.length - 1]?.node ?? other;
@@ -731,7 +763,13 @@ const proveIdentity = (question: string, relation: Node): Outcome => {
           steps.push(...stageSteps(otherName, otherStages));
         }
         if (same(lastOther, lastStart)) {
-          steps.push(step('Both sides match', `Both sides equal ${toText(lastStart)}, so the identity holds.`, `${toLatex(lastStart)} = ${toLatex(lastOther)}`));
+          steps.push(
+            step(
+              'Both sides match',
+              `Both sides equal ${toText(lastStart)}, so the identity holds.`,
+              `${toLatex(lastStart)} = ${toLatex(lastOther)}`,
+            ),
+          );
         } else {
           steps.push(
             step(
@@ -773,14 +811,21 @@ const proveIdentity = (question: string, relation: Node): Outcome => {
     );
   } else {
     checkDetail = `both sides agree at ${numeric.agree.length} random points (${sample}; poles skipped)`;
-    steps.push(step('Check with numbers', `Both sides give the same value at ${numeric.agree.length} random points, e.g. ${sample}.`));
+    steps.push(
+      step(
+        'Check with numbers',
+        `Both sides give the same value at ${numeric.agree.length} random points, e.g. ${sample}.`,
+      ),
+    );
   }
   const checks = [{ kind: 'numeric-identity', passed: true, detail: checkDetail }];
   if (exact !== null)
     checks.push({
       kind: 'exact-rewrite',
       passed: exact === verdict,
-      detail: exact ? 'the sides are equal after the identity rewrites (exact algebra)' : 'the sides differ after the identity rewrites (exact algebra)',
+      detail: exact
+        ? 'the sides are equal after the identity rewrites (exact algebra)'
+        : 'the sides differ after the identity rewrites (exact algebra)',
     });
   const text = verdict ? 'true' : 'false';
   return {
@@ -793,7 +838,9 @@ const proveIdentity = (question: string, relation: Node): Outcome => {
       'Try one value of x first: if the sides differ even once, it is not an identity.',
       'Start from the more complicated side and write tan, cot, sec and csc in terms of sin and cos.',
       'Expand double angles (sin(2x) = 2 sin(x) cos(x), cos(2x) = cos(x)^2 - sin(x)^2) and combine into one fraction.',
-      ring ? `Use sin(x)^2 + cos(x)^2 = 1: the ${startName} side becomes ${toText(lastStart)}; compare it with ${toText(other)}.` : 'Use sin(x)^2 + cos(x)^2 = 1 to finish.',
+      ring
+        ? `Use sin(x)^2 + cos(x)^2 = 1: the ${startName} side becomes ${toText(lastStart)}; compare it with ${toText(other)}.`
+        : 'Use sin(x)^2 + cos(x)^2 = 1 to finish.',
     ],
     grade: (student) => gradeVerdict(verdict, student),
     similar: pick(IDENTITY_PRACTICE),

@@ -16,6 +16,11 @@ export default {
     { method: 'DELETE', path: '/conversations/:id', handler: handler('delete'), config: own },
     { method: 'GET', path: '/conversations/:id/messages', handler: handler('findMessages'), config: own },
     { method: 'POST', path: '/conversations/:id/messages', handler: handler('sendMessage'), config: own },
-    { method: 'POST', path: '/conversations/:id/messages/:messageId/retry', handler: handler('retryMessage'), config: own },
+    {
+      method: 'POST',
+      path: '/conversations/:id/messages/:messageId/retry',
+      handler: handler('retryMessage'),
+      config: own,
+    },
   ],
 };

@@ -156,25 +156,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         answer && !failure ? 'complete' : text ? 'partial' : 'error';
 
       try {
-        for await (const event of streamAnswer(
-          conversation.toolSlug,
-          question.text,
-          question.options,
-          {
-            ...poolDependencies(tutor, abort.signal),
-            // Every model answer counts, a retry's too: retrying a cut answer forever no longer costs nothing.
-            reserveModelAnswer: async () => {
-              try {
-                const limits = LimitsConfigSchema.parse(strapi.config.get('limits'));
-                await spendModelAnswer({ kind: 'account', userId: owner }, limits);
-                return null;
-              } catch (error) {
-                if (error instanceof ModelBudgetError) return error.message;
-                throw error;
-              }
-            },
+        for await (const event of streamAnswer(conversation.toolSlug, question.text, question.options, {
+          ...poolDependencies(tutor, abort.signal),
+          // Every model answer counts, a retry's too: retrying a cut answer forever no longer costs nothing.
+          reserveModelAnswer: async () => {
+            try {
+              const limits = LimitsConfigSchema.parse(strapi.config.get('limits'));
+              await spendModelAnswer({ kind: 'account', userId: owner }, limits);
+              return null;
+            } catch (error) {
+              if (error instanceof ModelBudgetError) return error.message;
+              throw error;
+            }
           },
-        )) {
+        })) {
           if (closed) break;
           if (event.event === 'delta') text += event.data.text;
           if (event.event === 'answer') answer = event.data;

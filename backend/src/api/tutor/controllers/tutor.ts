@@ -25,7 +25,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const settings = config();
       const body = parseBody(SolveRequestSchema, ctx.request.body);
       rejectTooLong(body.question, settings.maxQuestionLength, 'question');
-      const spender = { kind: 'visitor', ip: ctx.request.ip, visitorId: ctx.get('x-visitor-id').slice(0, 128) } as const;
+      const spender = {
+        kind: 'visitor',
+        ip: ctx.request.ip,
+        visitorId: ctx.get('x-visitor-id').slice(0, 128),
+      } as const;
       ctx.body = await collectAnswer(body.tool, body.question, body.options, {
         ...poolDependencies(settings),
         // A public model answer over the day's budget is a 429 with a message, like the per-minute limit.
