@@ -48,9 +48,10 @@ const issuedAtMs = (payload: Record<string, unknown>): number =>
 export const revocableJwt = (jwt: JwtService, strapi: Core.Strapi): JwtService => ({
   ...jwt,
   issue(payload, options) {
-    const plain =
-      'toJSON' in payload && typeof payload['toJSON'] === 'function' ? payload : { ...payload, iatMs: Date.now() };
-    return jwt.issue.call(this, plain, options);
+    // Every token is stamped, an entity's too (users-permissions signs its toJSON()).
+    const toJSON = payload['toJSON'];
+    const plain = typeof toJSON === 'function' ? (toJSON.call(payload) as Record<string, unknown>) : payload;
+    return jwt.issue.call(this, { ...plain, iatMs: Date.now() }, options);
   },
   async verify(token) {
     const payload = await jwt.verify.call(this, token);

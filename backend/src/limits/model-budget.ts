@@ -3,11 +3,6 @@ import { dailyBucket } from './daily-quota';
 import type { LimitsConfig } from './limits-config';
 import { type LimitedBucket, takeWithin } from './take-all';
 
-/** A model answer the day's budget does not allow; the message is for the student. */
-export class ModelBudgetError extends Error {
-  override readonly name = 'ModelBudgetError';
-}
-
 /** Who a model answer is counted against. */
 export type ModelSpender = { kind: 'account'; userId: number } | { kind: 'visitor'; ip: string; visitorId: string };
 
@@ -27,13 +22,14 @@ export const modelBudgetMessage = (spender: ModelSpender, limit: number): string
  * @param spender - the account or the visitor
  * @param limits - the configured budgets (0: no limit)
  * @param now - the clock
- * @throws {ModelBudgetError} when the budget of the day is used up
+ * @returns null when the answer may be written, else what the student reads (the budget of the day is used up):
+ *   the contract of the tutor stream's `reserveModelAnswer`
  */
 export const spendModelAnswer = async (
   spender: ModelSpender,
   limits: LimitsConfig,
   now = new Date(),
-): Promise<void> => {
+): Promise<string | null> => {
   const buckets: (LimitedBucket & { windowMs: number })[] = [];
   const add = (name: string, limit: number): void => {
     if (limit > 0) buckets.push({ ...dailyBucket(name, now), limit });
@@ -44,13 +40,12 @@ export const spendModelAnswer = async (
     if (spender.visitorId !== '') add(`model:visitor:${spender.visitorId}`, limits.publicModelDailyAnswers);
     add(`model:ip:${spender.ip}`, limits.publicModelDailyAnswersPerAddress);
   }
-  if (buckets.length === 0) return;
+  if (buckets.length === 0) return null;
   // Every bucket of one spender ends at the same midnight.
-  if (!(await takeWithin(sharedCounters(), buckets, buckets[0]?.windowMs ?? 1))) {
-    const refused =
-      spender.kind === 'account'
-        ? limits.modelDailyAnswers
-        : limits.publicModelDailyAnswers || limits.publicModelDailyAnswersPerAddress;
-    throw new ModelBudgetError(modelBudgetMessage(spender, refused));
-  }
+  if (await takeWithin(sharedCounters(), buckets, buckets[0]?.windowMs ?? 1)) return null;
+  const refused =
+    spender.kind === 'account'
+      ? limits.modelDailyAnswers
+      : limits.publicModelDailyAnswers || limits.publicModelDailyAnswersPerAddress;
+  return modelBudgetMessage(spender, refused);
 };

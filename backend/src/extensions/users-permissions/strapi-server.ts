@@ -93,8 +93,7 @@ const addHandoffToRedirect = (ctx: Context, codec: HandoffCodec): void => {
 };
 
 /** `/api/connect/{provider}`, where the browser starts a social sign-in (not its callback). */
-const CONNECT_START = /\/connect\/[^/]+\/?$/i;
-const CONNECT_START_PROVIDER = /\/connect\/([^/]+)\/?$/i;
+const CONNECT_START = /\/connect\/([^/]+)\/?$/i;
 /** Why a sign-in without the site's nonce is not started (shown by the site's return page). */
 export const NO_NONCE = 'Start the sign-in again from the StudyEase sign-in page';
 
@@ -276,12 +275,13 @@ export default (plugin: UsersPermissionsPlugin): UsersPermissionsPlugin => {
       },
 
       connect: async (ctx, next) => {
-        if (CONNECT_START.test(ctx.path)) {
+        const startedFor = CONNECT_START.exec(ctx.path)?.[1];
+        if (startedFor !== undefined) {
           const boundTo = nonceHash(ctx.query['nonce']);
           if (boundTo === null) {
             // A bookmarked or shared connect link, or a click before the sign-in page was ready: the site's return
             // page says what happened and links back to the sign-in page, as for a provider's refusal.
-            const provider = encodeURIComponent(CONNECT_START_PROVIDER.exec(ctx.path)?.[1] ?? 'provider');
+            const provider = encodeURIComponent(startedFor);
             const { siteUrl } = getStudyEaseConfig(strapi);
             const query = new URLSearchParams({ error: NO_NONCE });
             ctx.redirect(`${siteUrl}/auth/connect/${provider}/redirect?${query.toString()}`);

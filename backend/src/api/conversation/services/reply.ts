@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { LimitsConfigSchema } from '../../../limits/limits-config';
-import { ModelBudgetError, spendModelAnswer } from '../../../limits/model-budget';
+import { spendModelAnswer } from '../../../limits/model-budget';
 import type { SolveOptions, TutorAnswer } from '../../../tutor/contract';
 import { TutorConfigSchema } from '../../../tutor/config';
 import { poolDependencies } from '../../../tutor/dependencies';
@@ -159,16 +159,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         for await (const event of streamAnswer(conversation.toolSlug, question.text, question.options, {
           ...poolDependencies(tutor, abort.signal),
           // Every model answer counts, a retry's too: retrying a cut answer forever no longer costs nothing.
-          reserveModelAnswer: async () => {
-            try {
-              const limits = LimitsConfigSchema.parse(strapi.config.get('limits'));
-              await spendModelAnswer({ kind: 'account', userId: owner }, limits);
-              return null;
-            } catch (error) {
-              if (error instanceof ModelBudgetError) return error.message;
-              throw error;
-            }
-          },
+          reserveModelAnswer: () =>
+            spendModelAnswer({ kind: 'account', userId: owner }, LimitsConfigSchema.parse(strapi.config.get('limits'))),
         })) {
           if (closed) break;
           if (event.event === 'delta') text += event.data.text;

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { LimitsConfigSchema } from '../../../limits/limits-config';
-import { ModelBudgetError, spendModelAnswer } from '../../../limits/model-budget';
+import { spendModelAnswer } from '../../../limits/model-budget';
 import { TutorConfigSchema } from '../../../tutor/config';
 import { poolDependencies } from '../../../tutor/dependencies';
 import { checkInPool, practiceInPool } from '../../../tutor/pool';
@@ -34,13 +34,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         ...poolDependencies(settings),
         // A public model answer over the day's budget is a 429 with a message, like the per-minute limit.
         reserveModelAnswer: async () => {
-          try {
-            await spendModelAnswer(spender, LimitsConfigSchema.parse(strapi.config.get('limits')));
-            return null;
-          } catch (error) {
-            if (error instanceof ModelBudgetError) throw new errors.RateLimitError(error.message);
-            throw error;
-          }
+          const refusal = await spendModelAnswer(spender, LimitsConfigSchema.parse(strapi.config.get('limits')));
+          if (refusal !== null) throw new errors.RateLimitError(refusal);
+          return null;
         },
       });
     },
