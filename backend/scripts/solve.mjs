@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 
 const backendRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(backendRoot, 'package.json'));
-/** @type {{ solveLocally: (tool: string, question: string) => import('../src/tutor/contract.ts').TutorAnswer }} */
+/** @type {{ solveLocally: (tool: string, question: string) => import('@studyease/contract').TutorAnswer }} */
 const { solveLocally } = require(path.join(backendRoot, 'dist', 'src', 'tutor', 'solve.js'));
 /** @type {{ TOOL_IDS: readonly string[] }} */
-const { TOOL_IDS } = require(path.join(backendRoot, 'dist', 'src', 'tutor', 'contract.js'));
+const { TOOL_IDS } = require('@studyease/contract');
 
 const args = process.argv.slice(2);
 let tool = 'math-solver';

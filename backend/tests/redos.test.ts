@@ -4,6 +4,7 @@
 // 30 s (a bound, not a timing assertion: those are not allowed on shared machines). One file covers the backend and the site: the checker
 // only reads source, so it needs no build of either, and one dev dependency (in the backend) serves both.
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
@@ -11,16 +12,22 @@ import { Worker } from 'node:worker_threads';
 import { check } from 'recheck';
 import type { HostileJob } from './support/hostile-reader.ts';
 import { collectRegexes } from './support/regex-inventory.ts';
-import { backendRoot } from './support/strapi-module.ts';
+import { backendRoot } from '../../tools/test-backend/strapi-module.ts';
 
 const repoRoot = path.dirname(backendRoot);
 
 /**
- * What reads outside text: the whole backend app (requests, model answers, CMS entries, mail), the whole site
+ * What reads outside text: the whole backend app (requests, model answers, CMS entries, mail), the packages, the whole site
  * (CMS Markdown at build time, what visitors type, URLs), and the static server (request paths). Left out: build
  * and benchmark scripts, configuration, tests, which read only our own files and settings.
  */
-const SCANNED = ['backend/src', 'src', 'scripts/serve.mjs'];
+const SCANNED = [
+  'backend/src',
+  'src',
+  'scripts/serve.mjs',
+  // The workspace packages' sources (the contract's request schemas, the engines); never their built dist/.
+  ...readdirSync(path.join(repoRoot, 'packages')).map((name) => `packages/${name}/src`),
+];
 
 /**
  * Expressions that are let through, each with its reason. An entry matches by file and exact pattern, so fixing

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type * as Chemistry from '../src/tutor/chemistry/index.ts';
-import type { TutorAnswer } from '../src/tutor/contract.ts';
+import type { TutorAnswer } from '@studyease/contract';
 import { requireCompiled } from './support/compiled.ts';
 
 const { chemistryEngine: engine } = requireCompiled<typeof Chemistry>('src/tutor/chemistry/index');

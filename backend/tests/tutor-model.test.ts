@@ -2,17 +2,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type * as ChatCompletions from '../src/tutor/model/chatCompletions.ts';
 import type * as ModelAnswer from '../src/tutor/model/modelAnswer.ts';
-import type * as Contract from '../src/tutor/contract.ts';
 import type * as Dependencies from '../src/tutor/dependencies.ts';
 import type * as Stream from '../src/tutor/stream.ts';
+import { refusedAnswer } from '@studyease/contract';
 import { requireCompiled } from './support/compiled.ts';
-import { startFakeModel, type FakeModel } from './support/fake-model.ts';
+import { startFakeModel, type FakeModel } from '../../tools/fake-model.ts';
 
 const { streamChat, ModelError } = requireCompiled<typeof ChatCompletions>('src/tutor/model/chatCompletions');
 const { numbersKept } = requireCompiled<typeof ModelAnswer>('src/tutor/model/modelAnswer');
 const { streamAnswer, collectAnswer } = requireCompiled<typeof Stream>('src/tutor/stream');
 const { poolDependencies } = requireCompiled<typeof Dependencies>('src/tutor/dependencies');
-const { refusedAnswer } = requireCompiled<typeof Contract>('src/tutor/contract');
 
 let fake: FakeModel;
 before(async () => {

@@ -1,5 +1,5 @@
 import type { ApiErrorData } from '@/lib/api/errors';
-import type { TutorAnswer } from '@/lib/api/tutor';
+import { ErrorBodySchema, type TutorAnswer, TutorAnswerSchema } from '@studyease/contract';
 import { renderAnswer, renderError, tryBoxErrorMessage } from '@/client/tryBoxRender';
 
 /**
@@ -143,21 +143,15 @@ async function solve(endpoint: string, tool: string, question: string): Promise<
     throw new SolveError({ error: 'NetworkError', statusCode: 0, message: 'No answer' });
   }
   const body: unknown = await response.json().catch(() => undefined);
-  if (response.ok && isAnswer(body)) return body;
-  const error = typeof body === 'object' && body !== null && 'error' in body ? body.error : undefined;
-  const field = (name: string): unknown =>
-    typeof error === 'object' && error !== null && name in error ? (error as Record<string, unknown>)[name] : undefined;
-  const name = field('name');
-  const message = field('message');
+  const answer = TutorAnswerSchema.safeParse(body);
+  if (response.ok && answer.success) return answer.data;
+  const failure = ErrorBodySchema.safeParse(body);
+  const error = failure.success ? failure.data.error : undefined;
   throw new SolveError({
-    error: typeof name === 'string' ? name : 'UnknownError',
-    statusCode: response.ok ? 500 : response.status,
-    message: typeof message === 'string' ? message : `Request failed with status ${String(response.status)}`,
+    error: error?.name ?? (response.ok ? 'InvalidResponse' : 'UnknownError'),
+    statusCode: response.ok ? 502 : response.status,
+    message: error?.message ?? `Request failed with status ${String(response.status)}`,
   });
-}
-
-function isAnswer(body: unknown): body is TutorAnswer {
-  return typeof body === 'object' && body !== null && 'status' in body && 'steps' in body && Array.isArray(body.steps);
 }
 
 /** Where to go after the free answer: the same question's conversation in the app (sign-in keeps it). */

@@ -1,4 +1,4 @@
-import { TRANSLATOR_LANGUAGES } from '../../backend/src/tutor/contract';
+import { TRANSLATOR_LANGUAGES } from '@studyease/contract/tools';
 import { STORAGE_KEYS } from '@/config';
 import { getStorage } from './storage';
 

@@ -2,8 +2,9 @@
  * The five study tools. Their ids are used everywhere a tool is named: app URLs (/app/{id}), API calls and data.
  */
 
-export const TOOL_IDS = ['translator', 'math-solver', 'physics-solver', 'chemistry-solver', 'homework-helper'] as const;
-export type ToolId = (typeof TOOL_IDS)[number];
+import { TOOL_IDS, type ToolId } from '@studyease/contract/tools';
+
+export { TOOL_IDS, type ToolId };
 
 export interface Tool {
   id: ToolId;

@@ -1,3 +1,4 @@
+import { titleFrom } from '@studyease/contract';
 import { atom, map } from 'nanostores';
 import { STORAGE_KEYS } from '@/config';
 import {
@@ -314,16 +315,10 @@ export async function ask(question: string, options?: QuestionOptions): Promise<
     );
     return false;
   }
-  const title = $chat.get().title ?? titleOf(text);
+  const title = $chat.get().title ?? titleFrom(text);
   $chat.setKey('title', title);
   bumpConversation(id, $chat.get().tool, title);
   return true;
-}
-
-/** The title the backend gives a conversation from its first question. */
-function titleOf(text: string): string {
-  const line = (text.split('\n')[0] ?? text).trim();
-  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
 /** Answers again a failed or cut-off answer, into the same message. */

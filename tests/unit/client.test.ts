@@ -1,3 +1,4 @@
+import { CheckResultSchema, DoneSchema } from '@studyease/contract';
 import { describe, expect, test, vi } from 'vitest';
 import { createApiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
@@ -21,7 +22,7 @@ const json = (status: number, body: unknown) =>
 describe('createApiClient', () => {
   test('builds the URL from base, prefix and a bracketed query, and sends the bearer token', async () => {
     const { client, fetch } = setup(() => json(200, { ok: true }), 'tok');
-    await client.request('/users/me', { query: { populate: ['role'], filters: { id: { $eq: 1 } } } });
+    await client.request('/users/me', { query: { populate: ['role'], filters: { id: { $eq: 1 } } } }, DoneSchema);
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(decodeURIComponent(url ?? '')).toBe('http://backend.test/api/users/me?populate[0]=role&filters[id][$eq]=1');
     expect((init?.headers as Record<string, string>)['Authorization']).toBe('Bearer tok');
@@ -29,7 +30,7 @@ describe('createApiClient', () => {
 
   test('sends no authorization header without a token, or for anonymous calls', async () => {
     const { client, fetch } = setup(() => json(200, {}), 'tok');
-    await client.request('/auth/local', { method: 'POST', body: { identifier: 'a' }, anonymous: true });
+    await client.request('/auth/local', { method: 'POST', body: { identifier: 'a' }, anonymous: true }, DoneSchema);
     const init = fetch.mock.calls[0]?.[1];
     expect(init?.headers).not.toHaveProperty('Authorization');
     expect(init?.body).toBe('{"identifier":"a"}');
@@ -43,7 +44,7 @@ describe('createApiClient', () => {
         error: { status: 400, name: 'ValidationError', message: 'Invalid identifier or password' },
       }),
     );
-    const error = await client.request('/auth/local').catch((caught: unknown) => caught);
+    const error = await client.request('/auth/local', {}, DoneSchema).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       error: 'ValidationError',
@@ -57,7 +58,7 @@ describe('createApiClient', () => {
 
   test('throws UnknownError with status 500 when the answer carries no error data', async () => {
     const { client } = setup(() => Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 })));
-    await expect(client.request('/x')).rejects.toMatchObject({
+    await expect(client.request('/x', {}, DoneSchema)).rejects.toMatchObject({
       error: 'UnknownError',
       statusCode: 500,
       message: 'Request failed with status 502',
@@ -66,13 +67,42 @@ describe('createApiClient', () => {
 
   test('throws UnknownError when the backend cannot be reached', async () => {
     const { client, onError } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(client.request('/x')).rejects.toMatchObject({ error: 'UnknownError', statusCode: 500 });
+    await expect(client.request('/x', {}, DoneSchema)).rejects.toMatchObject({
+      error: 'UnknownError',
+      statusCode: 500,
+    });
     expect(onError).toHaveBeenCalledOnce();
   });
 
   test('lets an abort through without reporting it', async () => {
     const { client, onError } = setup(() => Promise.reject(new DOMException('aborted', 'AbortError')));
-    await expect(client.request('/x')).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(client.request('/x', {}, DoneSchema)).rejects.toMatchObject({ name: 'AbortError' });
     expect(onError).not.toHaveBeenCalled();
+  });
+
+  test("hands on an answer only when it has the contract's shape", async () => {
+    const { client } = setup(() => json(200, { correct: true, differences: [], extra: 'dropped' }));
+    await expect(client.request('/tutor/check', { method: 'POST' }, CheckResultSchema)).resolves.toEqual({
+      correct: true,
+      differences: [],
+    });
+  });
+
+  test("throws InvalidResponse, reported once, for an answer not in the contract's shape", async () => {
+    const { client, onError } = setup(() => json(200, { correct: 'yes' }));
+    const error = await client.request('/tutor/check', {}, CheckResultSchema).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      error: 'InvalidResponse',
+      statusCode: 502,
+      message: 'The StudyEase service sent an answer this page cannot read. Reload the page and try again.',
+      details: { path: '/tutor/check', where: 'correct' },
+    });
+    expect(onError).toHaveBeenCalledOnce();
+  });
+
+  test('throws InvalidResponse for a body that is not JSON', async () => {
+    const { client } = setup(() => Promise.resolve(new Response('<html>ok</html>', { status: 200 })));
+    await expect(client.request('/x', {}, DoneSchema)).rejects.toMatchObject({ error: 'InvalidResponse' });
   });
 });

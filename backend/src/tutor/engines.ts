@@ -1,4 +1,5 @@
-import type { Check, Engine, ToolId } from './contract';
+import type { Check, ToolId } from '@studyease/contract';
+import type { Engine } from './engine';
 
 /**
  * The offline engines, loaded on first use: their rule sets and CAS libraries are heavy, and the backend must

@@ -8,7 +8,7 @@ import {
   type SolveOptions,
   type ToolId,
   type TutorAnswer,
-} from './contract';
+} from '@studyease/contract';
 import { AnswerCache } from './answer-cache';
 import type { TutorTask } from './solve';
 

@@ -6,7 +6,7 @@ import {
   type SolveOptions,
   type ToolId,
   type TutorAnswer,
-} from './contract';
+} from '@studyease/contract';
 import { checkModelAnswer, engineFor } from './engines';
 
 /** A unit of work for the worker pool: plain data, so it crosses thread boundaries. */

@@ -1,17 +1,8 @@
-import type { Check, SolveOptions, Step, ToolId, TutorAnswer } from './contract';
+import type { AnswerEvent, Check, SolveOptions, ToolId, TutorAnswer } from '@studyease/contract';
 import { checkModelAnswer, engineFor } from './engines';
 import { type ModelSettings, ModelError, streamChat } from './model/chatCompletions';
 import { modelAnswer, modelFinalAnswer, promptFor } from './model/modelAnswer';
 import { noModelAnswer } from './solve';
-
-/** The events of a streamed answer, for the chat: the same for engine and model answers. */
-export type TutorEvent =
-  | { event: 'start'; data: { tool: ToolId; source: 'engine' | 'model' } }
-  | { event: 'delta'; data: { text: string } }
-  | { event: 'step'; data: Step }
-  | { event: 'answer'; data: TutorAnswer }
-  | { event: 'error'; data: { kind: string; message: string } }
-  | { event: 'done'; data: Record<string, never> };
 
 export interface StreamDependencies {
   /** Solves with the offline engine (in the worker pool, with its time limit). */
@@ -41,7 +32,7 @@ export async function* streamAnswer(
   question: string,
   options: SolveOptions | undefined,
   deps: StreamDependencies,
-): AsyncGenerator<TutorEvent, void, undefined> {
+): AsyncGenerator<AnswerEvent, void, undefined> {
   const engineAnswer = engineFor(tool) ? await deps.solveWithEngine(tool, question, options) : null;
   if (engineAnswer && (engineAnswer.status !== 'unsupported' || !deps.model)) {
     yield { event: 'start', data: { tool, source: 'engine' } };

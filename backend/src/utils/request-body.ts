@@ -1,13 +1,17 @@
 import { errors } from '@strapi/utils';
-import type { z } from 'zod';
-import { firstIssue } from '../tutor/validateRequest';
+import { firstIssue } from '@studyease/contract';
+
+/** What parseBody needs of a schema (the contract's zod schemas, or the backend's own). */
+interface BodySchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: Parameters<typeof firstIssue>[0] };
+}
 
 /**
  * Validates a JSON request body against a schema; Strapi's error middleware turns the thrown errors into its
  * usual `{ data: null, error }` answer (400).
  * @throws {errors.ValidationError} when the body is not an object or does not match
  */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+export function parseBody<T>(schema: BodySchema<T>, body: unknown): T {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new errors.ValidationError('The request body must be a JSON object');
   }

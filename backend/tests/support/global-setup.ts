@@ -1,25 +1,28 @@
 // Runs once before all test files (node --test --test-global-setup): compiles the app into dist/ and prepares
 // a database with Strapi's schema already created and the bootstrap applied, which each test backend copies.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, testEnvironment } from './backend.ts';
+import { freePort, testEnvironment } from '../../../tools/test-backend/backend.ts';
 import {
   TEMPLATE_VARIABLE,
   createPostgresDatabase,
   dropPostgresDatabase,
   postgresUrlFor,
   usesPostgres,
-} from './database.ts';
-import { backendRoot, loadStrapiModule } from './strapi-module.ts';
+} from '../../../tools/test-backend/database.ts';
+import { backendRoot, loadStrapiModule } from '../../../tools/test-backend/strapi-module.ts';
 
 let cleanup: () => Promise<void> = async () => {};
 
 export const globalSetup = async (): Promise<void> => {
   const started = Date.now();
   const { compileStrapi, createStrapi } = loadStrapiModule();
+  // The app imports the workspace packages (packages/*) through their compiled dist/; build what is stale first.
+  execFileSync('npm', ['run', '-s', 'packages'], { cwd: backendRoot, stdio: 'inherit' });
   // Exits the process with the TypeScript diagnostics printed when the app does not compile.
   await compileStrapi({ appDir: backendRoot });
 

@@ -1,107 +1,76 @@
+import * as z from 'zod/mini';
+import { TOOL_IDS, type ToolId } from './tools';
+
 /**
- * The tutor's answer contract: one shape for every tool and every source (offline engine or AI model), used by
- * the API, the chat's stream and the site. Plain TypeScript, no Strapi imports: the tutor library is unit-tested
- * on its own and runs in worker threads.
+ * The tutor's answer: one shape for every tool and every source (offline engine or AI model), sent by the tutor
+ * API and the chat's stream and rendered by the site. The types are derived from these schemas, never written a
+ * second time.
  */
 
-export const TOOL_IDS = ['translator', 'math-solver', 'physics-solver', 'chemistry-solver', 'homework-helper'] as const;
-export type ToolId = (typeof TOOL_IDS)[number];
+export const ToolIdSchema = z.enum(TOOL_IDS, { error: `tool must be one of: ${TOOL_IDS.join(', ')}` });
 
 /** `solved`: an answer; `invalid`: the input is wrong in itself (with the reason); `unsupported`: beyond the engine. */
-export type AnswerStatus = 'solved' | 'unsupported' | 'invalid';
+export const AnswerStatusSchema = z.enum(['solved', 'unsupported', 'invalid']);
+export type AnswerStatus = z.output<typeof AnswerStatusSchema>;
 
 /** A piece of maths twice: plain calculator syntax (`*`, `^`, `sqrt()`, `ln()`, `pi`, `i`) and LaTeX. */
-export interface MathText {
-  text: string;
-  latex: string;
-}
+export const MathTextSchema = z.object({ text: z.string(), latex: z.string() });
+export type MathText = z.output<typeof MathTextSchema>;
 
-export interface Step {
-  title: string;
+export const StepSchema = z.object({
+  title: z.string(),
   /** What the student should understand at this step, in a tutor's words (no rule ids). */
-  explanation: string;
-  latex?: string;
-}
+  explanation: z.string(),
+  latex: z.optional(z.string()),
+});
+export type Step = z.output<typeof StepSchema>;
 
 /** A real check of the answer (roots substituted back, atoms counted, units compared); it can fail. */
-export interface Check {
-  kind: string;
-  passed: boolean;
-  detail: string;
-}
+export const CheckSchema = z.object({ kind: z.string(), passed: z.boolean(), detail: z.string() });
+export type Check = z.output<typeof CheckSchema>;
 
-export interface PracticeQuestion {
-  question: string;
-  answer: string;
+export const PracticeQuestionSchema = z.object({
+  question: z.string(),
+  answer: z.string(),
   /** True only after the engine solved it and its own check passed. */
-  verified: boolean;
-}
+  verified: z.boolean(),
+});
+export type PracticeQuestion = z.output<typeof PracticeQuestionSchema>;
 
-export interface TutorAnswer {
-  tool: ToolId;
+export const AnswerSourceSchema = z.enum(['engine', 'model']);
+
+export const TutorAnswerSchema = z.object({
+  tool: ToolIdSchema,
   /** The kind of problem, e.g. `quadratic-equation`, `balance-equation`, `kinematics`. */
-  kind: string;
-  question: MathText;
-  status: AnswerStatus;
+  kind: z.string(),
+  question: MathTextSchema,
+  status: AnswerStatusSchema,
   /** The bare result (no prose); null unless `status` is `solved`. */
-  answer: MathText | null;
-  steps: Step[];
-  checks: Check[];
+  answer: z.nullable(MathTextSchema),
+  steps: z.array(StepSchema),
+  checks: z.array(CheckSchema),
   /** True only when there is at least one check and every check passed. */
-  verified: boolean;
+  verified: z.boolean(),
   /** A ladder from "what kind of problem is this" to the last step before the answer. */
-  hints: string[];
-  practice: PracticeQuestion[];
-  source: 'engine' | 'model';
+  hints: z.array(z.string()),
+  practice: z.array(PracticeQuestionSchema),
+  source: AnswerSourceSchema,
   /** Why the status is `invalid` or `unsupported`, for the student. */
-  reason?: string;
-}
+  reason: z.optional(z.string()),
+});
+export type TutorAnswer = z.output<typeof TutorAnswerSchema>;
 
-/** The answer to "is my answer right?". */
-export interface CheckResult {
-  correct: boolean;
+/** The answer to "is my answer right?" (POST /api/tutor/check). */
+export const CheckResultSchema = z.object({
+  correct: z.boolean(),
   /** Where a wrong answer differs (empty when correct). */
-  differences: string[];
-}
+  differences: z.array(z.string()),
+});
+export type CheckResult = z.output<typeof CheckResultSchema>;
 
-/** Languages the translator offers, named as the model is asked for them (the site's selects list the same). */
-export const TRANSLATOR_LANGUAGES = [
-  'English',
-  'Spanish',
-  'French',
-  'German',
-  'Italian',
-  'Portuguese',
-  'Dutch',
-  'Polish',
-  'Ukrainian',
-  'Russian',
-  'Turkish',
-  'Arabic',
-  'Hindi',
-  'Chinese (Simplified)',
-  'Japanese',
-  'Korean',
-  'Vietnamese',
-] as const;
-
-/**
- * Options a tool may take: the translator's languages (`from` absent: detect it). Validated by
- * SolveOptionsSchema (validateRequest.ts), so nothing else reaches the model's prompt or the answer cache's key.
- */
-export interface SolveOptions {
-  readonly from?: string | undefined;
-  readonly to?: string | undefined;
-}
-
-/** What an offline engine offers. */
-export interface Engine {
-  tool: ToolId;
-  solve(question: string, options?: SolveOptions): TutorAnswer;
-  check(question: string, studentAnswer: string): CheckResult;
-  /** Three similar questions, each solved and checked by the engine. */
-  practice(question: string): PracticeQuestion[];
-}
+/** POST /api/tutor/practice answers this. */
+export const PracticeResultSchema = z.object({ practice: z.array(PracticeQuestionSchema) });
+export type PracticeResult = z.output<typeof PracticeResultSchema>;
 
 /** @returns whether the checks back the answer: at least one, and none failed */
 export function isVerified(checks: readonly Check[]): boolean {

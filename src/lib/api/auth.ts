@@ -1,23 +1,9 @@
+import { AuthResponseSchema, DoneSchema, UserSchema } from '@studyease/contract';
+import * as z from 'zod/mini';
 import { CURRENT_USER_QUERY } from '@/config';
 import { api, type ApiClient } from './client';
 
-/** The user as the current-user call returns it (Strapi users-permissions, sanitised). */
-export interface User {
-  id: number;
-  documentId?: string;
-  username: string;
-  email: string;
-  provider?: string;
-  confirmed?: boolean;
-  blocked?: boolean;
-}
-
-/** Login, register, reset-password, change-password and the provider callback answer this (legacy-support mode). */
-export interface AuthResponse {
-  /** Absent when registration waits for email confirmation. */
-  jwt?: string;
-  user: User;
-}
+export type { AuthResponse, User } from '@studyease/contract';
 
 export interface LoginBody {
   /** Email or username. */
@@ -46,32 +32,33 @@ export interface ChangePasswordBody {
  */
 export function createAuthApi(client: ApiClient) {
   return {
-    me: () => client.request<User>('/users/me', { query: CURRENT_USER_QUERY }),
-    login: (body: LoginBody) => client.request<AuthResponse>('/auth/local', { method: 'POST', body, anonymous: true }),
+    me: () => client.request('/users/me', { query: CURRENT_USER_QUERY }, UserSchema),
+    login: (body: LoginBody) =>
+      client.request('/auth/local', { method: 'POST', body, anonymous: true }, AuthResponseSchema),
     register: (body: RegisterBody) =>
-      client.request<AuthResponse>('/auth/local/register', { method: 'POST', body, anonymous: true }),
+      client.request('/auth/local/register', { method: 'POST', body, anonymous: true }, AuthResponseSchema),
     forgotPassword: (email: string) =>
-      client.request<unknown>('/auth/forgot-password', { method: 'POST', body: { email }, anonymous: true }),
+      client.request('/auth/forgot-password', { method: 'POST', body: { email }, anonymous: true }, DoneSchema),
     resetPassword: (body: ResetPasswordBody) =>
-      client.request<AuthResponse>('/auth/reset-password', { method: 'POST', body, anonymous: true }),
+      client.request('/auth/reset-password', { method: 'POST', body, anonymous: true }, AuthResponseSchema),
     changePassword: (body: ChangePasswordBody) =>
-      client.request<AuthResponse>('/auth/change-password', { method: 'POST', body }),
+      client.request('/auth/change-password', { method: 'POST', body }, AuthResponseSchema),
     sendEmailConfirmation: (email: string) =>
-      client.request<unknown>('/auth/send-email-confirmation', { method: 'POST', body: { email }, anonymous: true }),
+      client.request('/auth/send-email-confirmation', { method: 'POST', body: { email }, anonymous: true }, DoneSchema),
     confirmEmail: (confirmation: string) =>
-      client.request<AuthResponse | undefined>('/auth/email-confirmation', {
-        query: { confirmation },
-        anonymous: true,
-        redirectIsSuccess: true,
-      }),
+      client.request(
+        '/auth/email-confirmation',
+        { query: { confirmation }, anonymous: true, redirectIsSuccess: true },
+        z.optional(AuthResponseSchema),
+      ),
     /** Ends every session of the account, on every device (the backend's revocation; see backend/README.md). */
-    logoutEverywhere: () => client.request<unknown>('/auth/logout', { method: 'POST' }),
+    logoutEverywhere: () => client.request('/auth/logout', { method: 'POST' }, DoneSchema),
     providerCallback: (provider: string, accessToken: string, nonce: string) =>
-      client.request<AuthResponse>(`/auth/${encodeURIComponent(provider)}/callback`, {
-        query: { access_token: accessToken, nonce },
-        anonymous: true,
-        withCredentials: true,
-      }),
+      client.request(
+        `/auth/${encodeURIComponent(provider)}/callback`,
+        { query: { access_token: accessToken, nonce }, anonymous: true, withCredentials: true },
+        AuthResponseSchema,
+      ),
   };
 }
 

@@ -1,50 +1,27 @@
-import type { ToolId } from '@/lib/tools';
+import {
+  ANSWER_EVENT_NAMES,
+  type AnswerEvent,
+  AnswerEventSchema,
+  ConversationListSchema,
+  ConversationResultSchema,
+  MessageListSchema,
+  type ToolId,
+} from '@studyease/contract';
 import { api, type ApiClient } from './client';
 import type { ServerSentEvent } from './sse';
-import type { Step, TutorAnswer } from './tutor';
 
-/** A conversation as the chat API returns it (backend/README.md, "Chat API"). */
-export interface Conversation {
-  id: number;
-  documentId: string;
-  tool: ToolId;
-  title: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { AnswerEvent, Conversation, Message, MessageStatus, Pagination } from '@studyease/contract';
 
-export type MessageStatus = 'complete' | 'partial' | 'error';
+const EVENT_NAMES = new Set<string>(ANSWER_EVENT_NAMES);
 
-export interface Message {
-  id: number;
-  documentId: string;
-  role: 'user' | 'assistant';
-  text: string;
-  answer: TutorAnswer | null;
-  status: MessageStatus;
-  createdAt: string;
-  updatedAt: string;
-}
+/** What the student reads when an event of the stream does not have the contract's shape. */
+const UNREADABLE_EVENT = 'The StudyEase service sent an answer this page cannot read. Reload the page and try again.';
 
-export interface Pagination {
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  total: number;
-}
-
-/** The events of a streamed answer (the tutor's stream, with the saved messages' ids on `start`). */
-export type AnswerEvent =
-  | { event: 'start'; data: { tool: ToolId; source: 'engine' | 'model'; questionId?: string; messageId?: string } }
-  | { event: 'delta'; data: { text: string } }
-  | { event: 'step'; data: Step }
-  | { event: 'answer'; data: TutorAnswer }
-  | { event: 'error'; data: { kind: string; message: string } }
-  | { event: 'done'; data: Record<string, never> };
-
-const EVENT_NAMES = new Set(['start', 'delta', 'step', 'answer', 'error', 'done']);
-
-/** Turns raw events into typed ones; unknown names and unreadable data are skipped (a newer backend may add some). */
+/**
+ * Turns raw events into the contract's events. Unknown names are skipped (a newer backend may add some); an event
+ * of a known name that is not JSON or not in the contract's shape becomes an `error` event, so the chat says so
+ * instead of showing half an answer.
+ */
 async function* toAnswerEvents(events: AsyncGenerator<ServerSentEvent>): AsyncGenerator<AnswerEvent> {
   for await (const { event, data } of events) {
     if (!EVENT_NAMES.has(event)) continue;
@@ -52,9 +29,12 @@ async function* toAnswerEvents(events: AsyncGenerator<ServerSentEvent>): AsyncGe
     try {
       parsed = JSON.parse(data);
     } catch {
-      continue;
+      parsed = undefined;
     }
-    if (typeof parsed === 'object' && parsed !== null) yield { event, data: parsed } as AnswerEvent;
+    const checked = AnswerEventSchema.safeParse({ event, data: parsed });
+    yield checked.success
+      ? checked.data
+      : { event: 'error', data: { kind: 'invalid-response', message: UNREADABLE_EVENT } };
   }
 }
 
@@ -69,16 +49,14 @@ export function createChatApi(client: ApiClient) {
   const path = (id: string) => `/conversations/${encodeURIComponent(id)}`;
   return {
     list: (page = 1, pageSize = 20) =>
-      client.request<{ data: Conversation[]; meta: { pagination: Pagination } }>('/conversations', {
-        query: { page, pageSize },
-      }),
+      client.request('/conversations', { query: { page, pageSize } }, ConversationListSchema),
     create: (tool: ToolId) =>
-      client.request<{ data: Conversation }>('/conversations', { method: 'POST', body: { tool } }),
-    get: (id: string) => client.request<{ data: Conversation }>(path(id)),
+      client.request('/conversations', { method: 'POST', body: { tool } }, ConversationResultSchema),
+    get: (id: string) => client.request(path(id), {}, ConversationResultSchema),
     rename: (id: string, title: string) =>
-      client.request<{ data: Conversation }>(path(id), { method: 'PUT', body: { title } }),
-    remove: (id: string) => client.request<{ data: Conversation }>(path(id), { method: 'DELETE' }),
-    messages: (id: string) => client.request<{ data: Message[] }>(`${path(id)}/messages`),
+      client.request(path(id), { method: 'PUT', body: { title } }, ConversationResultSchema),
+    remove: (id: string) => client.request(path(id), { method: 'DELETE' }, ConversationResultSchema),
+    messages: (id: string) => client.request(`${path(id)}/messages`, {}, MessageListSchema),
     /** Sends a question; the answer arrives as events, saved by the backend as they arrive. */
     send: async (id: string, text: string, options: QuestionOptions | undefined, signal: AbortSignal) =>
       toAnswerEvents(

@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { BACKEND_API_PREFIX, BACKEND_URL } from '@/config';
 import { stringifyQuery } from '@/lib/queryString';
 import { readSessionToken } from '@/lib/sessionCookie';
@@ -76,22 +77,25 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /**
-   * @returns the parsed JSON answer (undefined for an empty body)
-   * @throws {ApiError} the backend's error data, or UnknownError (500) when there is none
+   * @param schema - the contract's schema of a successful answer; what does not match it is never handed on
+   * @returns the answer, checked against the schema (a redirect that counts as success, or an empty body, is
+   *   checked as undefined)
+   * @throws {ApiError} the backend's error data, UnknownError (500) when there is none, or InvalidResponse (502)
+   *   when the answer is not JSON or not in the contract's shape
    */
-  async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
+  async function request<S extends z.ZodMiniType>(path: string, init: RequestOptions, schema: S): Promise<z.output<S>> {
     const response = await send(path, init, 'application/json');
-    if (
+    const redirected =
       init.redirectIsSuccess &&
-      (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400))
-    ) {
-      return undefined as T;
+      (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400));
+    const { text, body } = redirected ? { text: '', body: undefined } : await readJson(response);
+    if (!redirected && !response.ok) {
+      throw fail(toApiError(response.status, body, `Request failed with status ${response.status}`));
     }
-    const { text, body } = await readJson(response);
-    if (!response.ok) throw fail(toApiError(response.status, body, `Request failed with status ${response.status}`));
-    if (text && body === undefined)
-      throw fail(toApiError(response.status, undefined, 'The service sent an invalid answer.'));
-    return body as T;
+    if (text && body === undefined) throw fail(invalidResponse(path));
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw fail(invalidResponse(path, parsed.error.issues[0]?.path));
+    return parsed.data;
   }
 
   /**
@@ -114,6 +118,19 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return { request, stream };
+}
+
+/**
+ * The error for an answer that is not JSON or not in the contract's shape (a proxy's error page, a backend of
+ * another version). The student reads the message; the path of the first mismatch goes to the details.
+ */
+function invalidResponse(path: string, where?: readonly PropertyKey[]): ApiError {
+  return new ApiError({
+    error: 'InvalidResponse',
+    message: 'The StudyEase service sent an answer this page cannot read. Reload the page and try again.',
+    statusCode: 502,
+    details: { path, where: where?.map(String).join('.') ?? '' },
+  });
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,3 +1,5 @@
+import { ErrorBodySchema } from '@studyease/contract';
+
 /** Name of the window event every failed backend call dispatches (spec §8: a global error event). */
 export const API_ERROR_EVENT = 'studyease:api-error';
 
@@ -32,10 +34,6 @@ export class ApiError extends Error implements ApiErrorData {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 /**
  * Builds the error to throw from a response body.
  * @param status the HTTP status, 0 when there was no response
@@ -43,13 +41,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * @param fallbackMessage used when the body says nothing (e.g. the network error's message)
  */
 export function toApiError(status: number, body: unknown, fallbackMessage: string): ApiError {
-  const payload = isRecord(body) && isRecord(body['error']) ? body['error'] : undefined;
-  if (payload && typeof payload['message'] === 'string') {
+  const parsed = ErrorBodySchema.safeParse(body);
+  if (parsed.success) {
+    const { error } = parsed.data;
     return new ApiError({
-      error: typeof payload['name'] === 'string' ? payload['name'] : 'ApplicationError',
-      message: payload['message'],
-      statusCode: typeof payload['status'] === 'number' ? payload['status'] : status || 500,
-      details: payload['details'],
+      error: error.name ?? 'ApplicationError',
+      message: error.message,
+      statusCode: error.status ?? (status || 500),
+      details: error.details,
     });
   }
   return new ApiError({ error: 'UnknownError', message: fallbackMessage, statusCode: 500 });

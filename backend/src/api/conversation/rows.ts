@@ -1,4 +1,4 @@
-import type { TOOL_IDS } from '../../tutor/contract';
+import type { Conversation, Message, MessageStatus, ToolId, TutorAnswer } from '@studyease/contract';
 
 export const CONVERSATION = 'api::conversation.conversation';
 export const MESSAGE = 'api::message.message';
@@ -9,7 +9,7 @@ export const CONVERSATION_FIELDS = ['id', 'documentId', 'toolSlug', 'title', 'cr
 export interface ConversationRow {
   id: number;
   documentId: string;
-  toolSlug: (typeof TOOL_IDS)[number];
+  toolSlug: ToolId;
   title: string | null;
   createdAt: string;
   updatedAt: string;
@@ -21,7 +21,7 @@ export interface MessageRow {
   role: 'user' | 'assistant';
   text: string | null;
   answer: unknown;
-  status: 'complete' | 'partial' | 'error';
+  status: MessageStatus;
   /** A user message's send options (the tool's, e.g. a translator's languages), for a retry; else null. */
   options?: unknown;
   createdAt: string;
@@ -29,7 +29,7 @@ export interface MessageRow {
 }
 
 /** A conversation as the API answers it. */
-export const conversationView = (row: ConversationRow) => ({
+export const conversationView = (row: ConversationRow): Conversation => ({
   id: row.id,
   documentId: row.documentId,
   tool: row.toolSlug,
@@ -39,19 +39,14 @@ export const conversationView = (row: ConversationRow) => ({
 });
 
 /** A message as the API answers it. */
-export const messageView = (row: MessageRow) => ({
+export const messageView = (row: MessageRow): Message => ({
   id: row.id,
   documentId: row.documentId,
   role: row.role,
   text: row.text ?? '',
-  answer: row.answer ?? null,
+  // Saved by reply.ts from the contract's answer (or null while it is written), so it has the answer's shape.
+  answer: (row.answer ?? null) as TutorAnswer | null,
   status: row.status,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
-
-/** A title from the first question: its first line, shortened. */
-export const titleFrom = (text: string): string => {
-  const line = (text.split('\n')[0] ?? text).trim();
-  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
-};

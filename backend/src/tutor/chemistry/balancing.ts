@@ -2,7 +2,14 @@
  * "Balance H2 + O2 -> H2O": the answer, the tutor's steps (one equation per element), the atom check, the hints,
  * and the grading of a student's balanced equation.
  */
-import { refusedAnswer, solvedAnswer, type Check, type CheckResult, type Step, type TutorAnswer } from '../contract';
+import {
+  refusedAnswer,
+  solvedAnswer,
+  type Check,
+  type CheckResult,
+  type Step,
+  type TutorAnswer,
+} from '@studyease/contract';
 import {
   balance,
   parseEquation,

@@ -4,7 +4,8 @@
  * again from the answer's own text, the molar mass re-added, mass conservation), so `verified` can be false.
  * Questions it does not read with certainty are `unsupported`, never guessed.
  */
-import { refusedAnswer, type CheckResult, type Engine, type PracticeQuestion, type TutorAnswer } from '../contract';
+import { refusedAnswer, type CheckResult, type PracticeQuestion, type TutorAnswer } from '@studyease/contract';
+import type { Engine } from '../engine';
 import { BALANCE_KIND, checkBalance, equationFromQuestion, solveBalance } from './balancing';
 import { hasArrow, parseEquation } from './equation';
 import { normalizeChemText, speciesKey } from './formula';

@@ -12,7 +12,14 @@
  * named when they fit exactly one balanced reaction, otherwise from a short table of textbook reactions
  * (complete combustion to CO2 and H2O among them), which the steps state as an assumption.
  */
-import { refusedAnswer, solvedAnswer, type Check, type CheckResult, type Step, type TutorAnswer } from '../contract';
+import {
+  refusedAnswer,
+  solvedAnswer,
+  type Check,
+  type CheckResult,
+  type Step,
+  type TutorAnswer,
+} from '@studyease/contract';
 import { equationChecks } from './balancing';
 import { isElement } from './elements';
 import { balance, hasArrow, parseEquation, writeEquation, type ParsedEquation } from './equation';

@@ -5,7 +5,7 @@
  * numeric evaluator against the ORIGINAL question: finite differences, quadrature, substitution. A result that
  * fails or cannot be read back is refused, never shown.
  */
-import type { Check } from '../contract';
+import type { Check } from '@studyease/contract';
 import { type Node, Unsupported, call, div, mul, num, size, substitute, sym, variables } from './ast';
 import { type Outcome, fmt, randInt, step } from './common';
 import { type C, Undefined, close, evalReal, evaluate } from './evaluate';

@@ -4,7 +4,7 @@
  * with a finite-difference derivative of the original function. The check can fail (a wrong root fails with the
  * values that show it); anything it cannot read is "no check" (null), never a pass.
  */
-import type { Check } from '../contract';
+import type { Check } from '@studyease/contract';
 import { type Node, InvalidInput, Unsupported, variables } from './ast';
 import { type C, Undefined, close, complex, evalReal, evaluate, magnitude } from './evaluate';
 import { fmt, seeded } from './common';

@@ -2,7 +2,7 @@
  * What every math solver returns before it becomes the contract's TutorAnswer: the answer, steps, checks and
  * hints, plus a grader for check() and a generator of similar questions for practice().
  */
-import type { Check, CheckResult, Step } from '../contract';
+import type { Check, CheckResult, Step } from '@studyease/contract';
 import type { Node } from './ast';
 import { type C, complex } from './evaluate';
 import { toLatex, toText } from './print';

@@ -10,7 +10,7 @@
  * try/catch: when CE throws, times out, or cannot do the question (an unevaluated integral, a special function),
  * the cross-check is skipped (null), never failed: CE's own limits are not evidence against our answer.
  */
-import type { Check } from '../contract';
+import type { Check } from '@studyease/contract';
 import { type Node, variables } from './ast';
 import { type C, close, complex, evaluate } from './evaluate';
 import { fmt, seeded } from './common';

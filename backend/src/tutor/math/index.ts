@@ -4,13 +4,13 @@
  * independent numeric substitution. Anything it cannot do reliably is answered `unsupported`, never guessed.
  */
 import {
+  type Check,
   type CheckResult,
-  type Engine,
   type PracticeQuestion,
   type TutorAnswer,
   refusedAnswer,
   solvedAnswer,
-} from '../contract';
+} from '@studyease/contract';
 import { type Node, InvalidInput, Unsupported, size, variables } from './ast';
 import { solveArithmetic } from './arith';
 import { type Outcome, seeded } from './common';
@@ -24,7 +24,7 @@ import { solveCalculus, solveOther, type Intent } from './calculus';
 import { solveTrig } from './trig';
 import { type CrossIntent, crossCheck } from './crosscheck';
 import { checkDerivativeCandidate, checkEquationCandidate } from './candidate';
-import type { Check } from '../contract';
+import type { Engine } from '../engine';
 import { trimTrailing } from '../../utils/trim-trailing';
 
 const TOOL = 'math-solver' as const;

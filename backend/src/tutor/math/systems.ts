@@ -3,7 +3,7 @@
  * system is inconsistent (no solution) or dependent (infinitely many); solutions are substituted back into every
  * original equation.
  */
-import type { Check } from '../contract';
+import type { Check } from '@studyease/contract';
 import { type Node, Unsupported, add, neg, num, sym, variables } from './ast';
 import { type Outcome, fmt, randInt, step } from './common';
 import { type C, close, evaluate } from './evaluate';

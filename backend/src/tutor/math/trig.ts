@@ -6,7 +6,7 @@
  * independent numeric evaluation of both sides at random points (poles avoided), which can fail and then gives a
  * counterexample.
  */
-import type { CheckResult, Step } from '../contract';
+import type { CheckResult, Step } from '@studyease/contract';
 import {
   type Node,
   CONSTANTS,

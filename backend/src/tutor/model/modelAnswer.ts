@@ -1,5 +1,5 @@
-import type { Check, SolveOptions, ToolId, TutorAnswer } from '../contract';
-import { isVerified } from '../contract';
+import type { Check, SolveOptions, ToolId, TutorAnswer } from '@studyease/contract';
+import { isVerified } from '@studyease/contract';
 import type { ChatMessage } from './chatCompletions';
 
 const SYSTEM: Record<'translator' | 'default', string> = {

@@ -7,7 +7,8 @@
  * limit it; trailing zeros of whole numbers count, so "20 m/s" has two). "0 to 27 m/s in 9 s, how far?" is
  * therefore 100 m (9 s has one figure), not 121.5 m.
  */
-import type { CheckResult, Engine, PracticeQuestion, TutorAnswer } from '../contract';
+import type { CheckResult, PracticeQuestion, TutorAnswer } from '@studyease/contract';
+import type { Engine } from '../engine';
 import { numberValue, parseProblem, significantFigures, dimensionName } from './parse';
 import { quantity } from './quantities';
 import { type Solution, formatSig, solveProblem } from './solver';

@@ -3,7 +3,7 @@
  * builds the tutor's answer with real checks. When the knowns can be read several ways, every reading is
  * tried, and the engine answers only if the best-supported readings agree.
  */
-import { type Check, type Step, type TutorAnswer, refusedAnswer, solvedAnswer } from '../contract';
+import { type Check, type Step, type TutorAnswer, refusedAnswer, solvedAnswer } from '@studyease/contract';
 import {
   DimensionMismatch,
   type Expr,

@@ -1,10 +1,15 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import {
+  CreateConversationSchema,
+  firstIssue,
+  PaginationQuerySchema,
+  RenameConversationSchema,
+  SendMessageSchema,
+} from '@studyease/contract';
 import { TutorConfigSchema } from '../../../tutor/config';
-import { firstIssue } from '../../../tutor/validateRequest';
 import { parseBody, rejectTooLong } from '../../../utils/request-body';
 import { type ConversationRow, conversationView } from '../rows';
-import { CreateConversationSchema, PaginationSchema, RenameConversationSchema, SendMessageSchema } from '../schemas';
 import type conversationService from '../services/conversation';
 import type replyService from '../services/reply';
 import type { StreamTarget } from '../services/reply';
@@ -46,7 +51,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** GET /api/conversations?page=&pageSize= → the caller's conversations, most recently active first. */
     async find(ctx: ChatContext): Promise<void> {
       const owner = userOf(ctx);
-      const parsed = PaginationSchema.safeParse({ page: ctx.query['page'], pageSize: ctx.query['pageSize'] });
+      const parsed = PaginationQuerySchema.safeParse({ page: ctx.query['page'], pageSize: ctx.query['pageSize'] });
       if (!parsed.success) throw new errors.ValidationError(firstIssue(parsed.error));
       ctx.body = await conversations().list(owner, parsed.data.page, parsed.data.pageSize);
     },

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { sharedCounters } from '../../../limits/counter-store';
 import { dailyQuestionBucket } from '../../../limits/daily-quota';
-import type { ToolId } from '../../../tutor/contract';
+import type { ToolId } from '@studyease/contract';
 import { ChatConfigSchema } from '../chat-config';
 import { CONVERSATION, type ConversationRow, conversationView, MESSAGE, type MessageRow, messageView } from '../rows';
 

@@ -1,13 +1,18 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import {
+  type AnswerEvent,
+  type SolveOptions,
+  SolveOptionsSchema,
+  titleFrom,
+  type TutorAnswer,
+} from '@studyease/contract';
 import { LimitsConfigSchema } from '../../../limits/limits-config';
 import { spendModelAnswer } from '../../../limits/model-budget';
-import type { SolveOptions, TutorAnswer } from '../../../tutor/contract';
 import { TutorConfigSchema } from '../../../tutor/config';
 import { poolDependencies } from '../../../tutor/dependencies';
-import { streamAnswer, type TutorEvent } from '../../../tutor/stream';
-import { SolveOptionsSchema } from '../../../tutor/validateRequest';
-import { CONVERSATION, type ConversationRow, MESSAGE, type MessageRow, titleFrom } from '../rows';
+import { streamAnswer } from '../../../tutor/stream';
+import { CONVERSATION, type ConversationRow, MESSAGE, type MessageRow } from '../rows';
 import { RETRY_REFUSED } from '../schemas';
 
 /** While an answer streams, the assistant message is saved at most this often (and at its end). */
@@ -39,15 +44,13 @@ interface Question {
   options: SolveOptions | undefined;
 }
 
-type StartEvent = Extract<TutorEvent, { event: 'start' }>;
+type StartEvent = Extract<AnswerEvent, { event: 'start' }>;
 
 /**
  * What the client receives: the tutor's events, with `start` also naming the saved messages, so the site can retry
  * the answer without reloading the conversation.
  */
-export type ChatEvent =
-  | Exclude<TutorEvent, StartEvent>
-  | { event: 'start'; data: StartEvent['data'] & { questionId: string; messageId: string } };
+export type ChatEvent = Exclude<AnswerEvent, StartEvent> | { event: 'start'; data: Required<StartEvent['data']> };
 
 const sse = (event: ChatEvent): string => `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
 

@@ -6,7 +6,7 @@ import { TutorConfigSchema } from '../../../tutor/config';
 import { poolDependencies } from '../../../tutor/dependencies';
 import { checkInPool, practiceInPool } from '../../../tutor/pool';
 import { collectAnswer } from '../../../tutor/stream';
-import { CheckRequestSchema, PracticeRequestSchema, SolveRequestSchema } from '../../../tutor/validateRequest';
+import { CheckRequestSchema, PracticeRequestSchema, SolveRequestSchema } from '@studyease/contract';
 import { parseBody, rejectTooLong } from '../../../utils/request-body';
 
 /** The part of Koa's context these actions use. */

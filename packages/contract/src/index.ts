@@ -1,0 +1,7 @@
+export * from './tools';
+export * from './answer';
+export * from './requests';
+export * from './conversation';
+export * from './events';
+export * from './errors';
+export * from './auth';
