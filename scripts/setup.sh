@@ -12,10 +12,11 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 # npm writes node_modules/.package-lock.json on every install: an install is stale when a manifest or lock file
 # has changed since (a pull that added a dependency), and missing when that file is.
+# The workspace packages' manifests count for both trees (the root links them as workspaces, backend/ with file:).
 stale() {
   local folder="$1" marker="$1/node_modules/.package-lock.json" file
   [ -f "$marker" ] || return 0
-  for file in "$folder/package.json" "$folder/package-lock.json"; do
+  for file in "$folder/package.json" "$folder/package-lock.json" "$root"/packages/*/package.json; do
     [ "$file" -nt "$marker" ] && return 0
   done
   return 1
