@@ -1,5 +1,5 @@
 import type { ApiErrorData } from '@/lib/api/errors';
-import { ErrorBodySchema, type TutorAnswer, TutorAnswerSchema } from '@studyease/contract';
+import type { TutorAnswer } from '@studyease/contract';
 import { renderAnswer, renderError, tryBoxErrorMessage } from '@/client/tryBoxRender';
 
 /**
@@ -132,6 +132,9 @@ class SolveError extends Error implements ApiErrorData {
  * @throws {SolveError} the backend's error (Strapi's envelope), or `NetworkError` (status 0) with no answer
  */
 async function solve(endpoint: string, tool: string, question: string): Promise<TutorAnswer> {
+  // The contract's schemas load beside the request, not with this chunk: the app shares them, and a static import
+  // would give the tool pages' loader a preload list of shared chunks (the budget above).
+  const contract = import('@studyease/contract');
   let response: Response;
   try {
     response = await fetch(endpoint, {
@@ -143,6 +146,7 @@ async function solve(endpoint: string, tool: string, question: string): Promise<
     throw new SolveError({ error: 'NetworkError', statusCode: 0, message: 'No answer' });
   }
   const body: unknown = await response.json().catch(() => undefined);
+  const { ErrorBodySchema, TutorAnswerSchema } = await contract;
   const answer = TutorAnswerSchema.safeParse(body);
   if (response.ok && answer.success) return answer.data;
   const failure = ErrorBodySchema.safeParse(body);

@@ -5,6 +5,7 @@ import {
   ConversationListSchema,
   ConversationResultSchema,
   MessageListSchema,
+  type SolveOptions,
   type ToolId,
 } from '@studyease/contract';
 import { api, type ApiClient } from './client';
@@ -38,8 +39,8 @@ async function* toAnswerEvents(events: AsyncGenerator<ServerSentEvent>): AsyncGe
   }
 }
 
-/** Options a tool takes with a question, e.g. the translator's `from` and `to` languages. */
-export type QuestionOptions = Record<string, string>;
+/** Options a tool takes with a question: the translator's `from` and `to` languages. */
+export type QuestionOptions = SolveOptions;
 
 /**
  * The chat calls: the signed-in student's own conversations and their messages.
