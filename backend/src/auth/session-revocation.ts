@@ -75,6 +75,6 @@ export const revocableJwt = (jwt: JwtService, strapi: Core.Strapi): JwtService =
  */
 export const endEarlierSessions = async (strapi: Core.Strapi, userId: number): Promise<string> => {
   await strapi.db.query(USER).update({ where: { id: userId }, data: { [SESSIONS_VALID_AFTER]: Date.now() } });
-  const jwt = strapi.plugin('users-permissions').service('jwt') as JwtService;
+  const jwt = strapi.plugin('users-permissions').service<JwtService>('jwt');
   return String(jwt.issue({ id: userId }));
 };

@@ -27,16 +27,16 @@ interface AdminRoleService {
 
 // Strapi types every service as an `any` record; these pin down the calls used here, once.
 const adminUsers = (strapi: Core.Strapi): AdminUserService => {
-  const service = strapi.service('admin::user');
+  const service = strapi.service('admin::user') as AdminUserService;
   return {
-    exists: (attributes) => service['exists'](attributes),
-    create: (attributes) => service['create'](attributes),
+    exists: (attributes) => service.exists(attributes),
+    create: (attributes) => service.create(attributes),
   };
 };
 
 const adminRoles = (strapi: Core.Strapi): AdminRoleService => {
-  const service = strapi.service('admin::role');
-  return { getSuperAdmin: () => service['getSuperAdmin']() };
+  const service = strapi.service('admin::role') as AdminRoleService;
+  return { getSuperAdmin: () => service.getSuperAdmin() };
 };
 
 /**
@@ -140,6 +140,8 @@ export const seedAdminAccount = async (
   if (await users.exists()) return;
   const {
     dir = path.join(strapi.dirs.app.root, '.cache', 'secrets'),
+    // @types/node types isTTY as a boolean, but it is undefined when stdout is a pipe or a file.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-boolean-literal-compare -- see above
     interactive = process.stdout.isTTY === true,
     terminal = (text: string) => process.stdout.write(text),
   } = output;

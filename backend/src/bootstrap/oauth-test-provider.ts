@@ -90,8 +90,8 @@ interface ProvidersRegistry {
 }
 
 const providersRegistry = (strapi: Core.Strapi): ProvidersRegistry => {
-  const service = strapi.plugin('users-permissions').service('providers-registry');
-  return { add: (name, provider) => service['add'](name, provider), remove: (name) => service['remove'](name) };
+  const service = strapi.plugin('users-permissions').service<ProvidersRegistry>('providers-registry');
+  return { add: (name, provider) => service.add(name, provider), remove: (name) => service.remove(name) };
 };
 
 /**

@@ -136,9 +136,10 @@ export const registerRebuildHook = (strapi: Core.Strapi): void => {
   const notifier = createRebuildNotifier(config, strapi.log);
   // Never throws: the event hub awaits its subscribers, and an editor's request must not fail because of the site.
   // Strapi's destroy() removes every subscriber; the pending call's timer does not hold the process.
-  strapi.eventHub.subscribe(async (name: string, ...args: unknown[]) => {
+  strapi.eventHub.subscribe((name: string, ...args: unknown[]) => {
     const [event] = args;
-    if (typeof event === 'object' && event !== null && changesSite(name, event as EntryEvent)) notifier.notify();
+    if (typeof event === 'object' && event !== null && changesSite(name, event)) notifier.notify();
+    return Promise.resolve();
   });
   strapi.log.info(`[studyease] site rebuild hook on: ${config.url}`);
 };

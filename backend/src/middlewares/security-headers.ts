@@ -14,7 +14,8 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'no
  * that errors (answered by `strapi::errors`, outside this one) carry them too.
  */
 export default (_config: unknown, { strapi }: { strapi: { config: { get(path: string): unknown } } }) => {
-  const adminPath = String(strapi.config.get('admin.path') ?? '/admin');
+  const configured = strapi.config.get('admin.path');
+  const adminPath = typeof configured === 'string' ? configured : '/admin';
   return async (ctx: HeaderContext & { path: string }, next: () => Promise<void>): Promise<void> => {
     ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
     if (!ctx.path.startsWith(adminPath)) ctx.set('Content-Security-Policy', API_CSP);

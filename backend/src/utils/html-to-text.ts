@@ -52,7 +52,7 @@ const dropElements = (html: string): string => {
   let out = '';
   let done = 0;
   for (let open = openTag.exec(html); open; open = openTag.exec(html)) {
-    const closeTag = `</${open[1]!.toLowerCase()}>`;
+    const closeTag = `</${(open[1] ?? '').toLowerCase()}>`;
     const close = lower.indexOf(closeTag, open.index + open[0].length);
     if (close < 0) continue;
     out += html.slice(done, open.index);

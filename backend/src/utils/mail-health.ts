@@ -21,7 +21,7 @@ let probing: Promise<boolean> | null = null;
  * @returns true when the server could be reached lately
  */
 export const mailServerReachable = async (strapi: Core.Strapi): Promise<boolean> => {
-  const options = (strapi.config.get('plugin::email.providerOptions') ?? {}) as SMTPTransport.Options;
+  const options = strapi.config.get<SMTPTransport.Options | undefined>('plugin::email.providerOptions') ?? {};
   const key = JSON.stringify(options);
   if (verdict !== null && verdict.options === key && verdict.until > Date.now()) return verdict.reachable;
   probing ??= (async () => {

@@ -140,11 +140,11 @@ export const createHandoffCodec = (
  */
 export const claimInMemory = (now: () => number): ClaimOnce => {
   const used = new Map<string, number>();
-  return async (id, expiresAt) => {
+  return (id, expiresAt) => {
     const time = now();
     for (const [known, expires] of used) if (expires < time) used.delete(known);
-    if (used.has(id)) return false;
+    if (used.has(id)) return Promise.resolve(false);
     used.set(id, expiresAt);
-    return true;
+    return Promise.resolve(true);
   };
 };

@@ -10,6 +10,6 @@
  */
 export const trimTrailing = (text: string, charClass: RegExp): string => {
   let end = text.length;
-  while (end > 0 && charClass.test(text[end - 1]!)) end--;
+  while (end > 0 && charClass.test(text.charAt(end - 1))) end--;
   return text.slice(0, end);
 };

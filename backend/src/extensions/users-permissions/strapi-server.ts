@@ -47,9 +47,10 @@ interface UsersPermissionsPlugin {
 
 /**
  * What this extension reads and writes on a request beyond koa's own types: koa-session's `ctx.session` (where
- * users-permissions keeps its OAuth state) and Strapi's error helper.
+ * users-permissions keeps its OAuth state), the router's path parameters and Strapi's error helper.
  */
 interface StrapiContext {
+  params: Record<string, unknown>;
   session?: { grant?: { response?: unknown }; studyeaseNonce?: string } | null;
   badRequest(message: string): void;
 }
@@ -220,7 +221,7 @@ export default (plugin: UsersPermissionsPlugin): UsersPermissionsPlugin => {
         // The running Strapi, kept: the work may end after a shutdown has removed the global.
         const app = strapi;
         setImmediate(() => {
-          Promise.resolve(action(copy as unknown as Context, async () => undefined)).catch((error: unknown) => {
+          Promise.resolve(action(copy as unknown as Context, () => Promise.resolve())).catch((error: unknown) => {
             // "Already confirmed", "User blocked": nothing to send, and nothing the caller may learn.
             if (error instanceof errors.ApplicationError) return;
             app.log.error(`[email] could not send: ${error instanceof Error ? error.message : String(error)}`);
@@ -297,17 +298,18 @@ export default (plugin: UsersPermissionsPlugin): UsersPermissionsPlugin => {
       },
 
       callback: async (ctx, next) => {
-        const provider: unknown = ctx.params['provider'];
+        const extended = strapiContext(ctx);
+        const provider: unknown = extended.params['provider'];
         if (typeof provider !== 'string' || provider === 'local') return callback(ctx, next);
 
-        const extended = strapiContext(ctx);
         const token: unknown = ctx.query['access_token'];
         if (token !== undefined) {
           const response = typeof token === 'string' ? await handoff().open(token, provider, ctx.query['nonce']) : null;
           if (response === null) {
             // Also refuses a provider's own access token (only a round trip through this backend counts), and a
             // token without the nonce of the browser that started the sign-in.
-            return extended.badRequest('Invalid or expired access_token: sign in with the provider again');
+            extended.badRequest('Invalid or expired access_token: sign in with the provider again');
+            return undefined;
           }
           extended.session = extended.session ?? {};
           extended.session.grant = { response };

@@ -12,7 +12,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    * GET /api/chat-limits → { freeDailyQuestions, modelDailyAnswers, publicModelDailyAnswers } (FREE_DAILY_QUESTIONS,
    * MODEL_DAILY_ANSWERS, PUBLIC_MODEL_DAILY_ANSWERS; 0 means no limit): the pricing page states them as configured.
    */
-  async find(ctx: LimitsContext): Promise<void> {
+  find(ctx: LimitsContext): void {
     const { freeDailyQuestions } = ChatConfigSchema.parse(strapi.config.get('chat'));
     const { modelDailyAnswers, publicModelDailyAnswers } = LimitsConfigSchema.parse(strapi.config.get('limits'));
     ctx.body = { freeDailyQuestions, modelDailyAnswers, publicModelDailyAnswers };
