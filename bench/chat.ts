@@ -1,7 +1,7 @@
 // `npm run bench:chat [url]`: how fast the chat streams answers from the offline engines, over HTTP. Against the
 // backend at `url` (or BENCH_BACKEND_URL); with neither, against http://localhost:1337 if it answers, else against
-// its own (child-backend.mts: the tests' startBackend with a temporary database and FREE_DAILY_QUESTIONS=0, in
-// a child process). A backend of your own needs FREE_DAILY_QUESTIONS=0 and EMAIL_CONFIRMATION=false (the benchmark
+// its own (tools/test-backend/process.ts: the tests' startBackend with a temporary database and
+// FREE_DAILY_QUESTIONS=0, in a child process). A backend of your own needs FREE_DAILY_QUESTIONS=0 and EMAIL_CONFIRMATION=false (the benchmark
 // registers one user).
 //
 // Scenarios, after a warm-up: one stream at a time (BENCH_RUNS, default 10), then BENCH_CONCURRENCY (default 50)
@@ -11,8 +11,8 @@
 // failed request. Exits 1 on any error; missed speed goals print FAIL but exit 0 unless BENCH_STRICT=1 (timings
 // depend on the machine).
 import { randomBytes } from 'node:crypto';
-import { BENCH_QUESTIONS } from './bench-questions.mjs';
-import { startChildBackend } from './child-backend.mts';
+import { startBackendProcess } from '../tools/test-backend/process.ts';
+import { BENCH_QUESTIONS } from './questions.mjs';
 
 const positiveInteger = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback);
@@ -60,11 +60,11 @@ const answers = async (url: string): Promise<boolean> => {
   }
 };
 
-/** Starts a backend of its own in a child process (child-backend.mts). */
+/** Starts a backend of its own in a child process (tools/test-backend/process.ts). */
 const startOwnBackend = async (): Promise<Backend> => {
-  const { url, stop } = await startChildBackend(
+  const { url, stop } = await startBackendProcess(
     { FREE_DAILY_QUESTIONS: '0', LOG_LEVEL: 'error' },
-    "benchmark's backend",
+    { label: "benchmark's backend" },
   );
   return { url, description: 'own backend (child process, temporary database, FREE_DAILY_QUESTIONS=0)', stop };
 };

@@ -2,7 +2,7 @@
 // `npm run bench:load`: mixed traffic against the site server and the backend, as production runs them, from this
 // process (the servers are child processes of their own), and a table of what came back (issue #7).
 //
-// Set-up: a test backend (scripts/e2e-backend.ts: Strapi on a free port, temporary seeded SQLite database; the
+// Set-up: a test backend (tools/test-backend/process.ts: Strapi on a free port, temporary seeded SQLite database; the
 // per-IP limits and the daily quota off, since all the load comes from one address), the site built against it,
 // and scripts/serve.mjs serving the build. Then BENCH_LOAD_RUNS (default 3) rounds of BENCH_LOAD_SECONDS (default
 // 60) of traffic, each after a short warm-up, all kinds at once:
@@ -26,16 +26,8 @@ import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { BENCH_QUESTIONS } from '../backend/scripts/bench-questions.mjs';
-import {
-  buildFolder,
-  median,
-  printTable,
-  reservePort,
-  startTestBackend,
-  stopAll,
-  timedBuild,
-} from './bench-support.mjs';
+import { BENCH_QUESTIONS } from './questions.mjs';
+import { buildFolder, median, printTable, reservePort, startTestBackend, stopAll, timedBuild } from './support.mjs';
 
 /**
  * @param {string} name
@@ -287,11 +279,11 @@ try {
   const sitePort = await reservePort();
   const site = `http://127.0.0.1:${sitePort.port}`;
   console.error('bench:load: starting the backend and building the site…');
-  const { url: backend, modelUrl } = await startTestBackend(site, [
-    'FREE_DAILY_QUESTIONS=0',
-    'AUTH_RATE_LIMIT_ENABLED=false',
-    'LOG_LEVEL=error',
-  ]);
+  const { url: backend, modelUrl } = await startTestBackend(site, {
+    FREE_DAILY_QUESTIONS: '0',
+    AUTH_RATE_LIMIT_ENABLED: 'false',
+    LOG_LEVEL: 'error',
+  });
   const dist = await buildFolder('load-');
   const build = await timedBuild(dist, { SITE_URL: site, PUBLIC_BACKEND_URL: backend });
   if (build.code !== 0) throw new Error('the site build failed (its output is above)');

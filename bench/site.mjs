@@ -5,31 +5,23 @@
 //               (entry scripts plus every chunk they import statically), inline script, HTML. Sizes of one build
 //               are deterministic, so one build is measured.
 //   articles    build time with N generated articles fed through the CMS loader from a fixture CMS
-//               (scripts/bench-fixture-cms.mjs), all sharing the default Open Graph image (issue #6).
-//   lighthouse  Lighthouse mobile scores of home, a tool page, pricing and an article (scripts/bench-lighthouse.mjs).
+//               (bench/fixture-cms.mjs), all sharing the default Open Graph image (issue #6).
+//   lighthouse  Lighthouse mobile scores of home, a tool page, pricing and an article (bench/lighthouse.mjs).
 //
 // Options: `--sizes-only` (or `--sizes`), `--articles`, `--lighthouse` pick parts (default: all three);
 // `--no-build` measures dist/ as it is (sizes and Lighthouse); `--runs=N` builds / Lighthouse runs per measurement
 // (default 3, the median is reported); `--counts=100,300,1000` article counts.
 //
 // The site's build reads its content from a CMS. Unless CMS_URL is set, the bench compiles the backend and starts
-// a test backend (scripts/e2e-backend.ts: free port, temporary seeded database) and stops it at the end.
+// a test backend (tools/test-backend/process.ts: free port, temporary seeded database) and stops it at the end.
 // Exit code 1 when a selected part misses its goal or budget; CI runs `--sizes-only` (deterministic).
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, posix, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startFixtureCms } from './bench-fixture-cms.mjs';
-import { CATEGORIES, failedAudits, flaggedElements, lighthouseRun, serveSite } from './bench-lighthouse.mjs';
-import {
-  buildFolder,
-  median,
-  printTable,
-  reservePort,
-  startTestBackend,
-  stopAll,
-  timedBuild,
-} from './bench-support.mjs';
+import { startFixtureCms } from './fixture-cms.mjs';
+import { CATEGORIES, failedAudits, flaggedElements, lighthouseRun, serveSite } from './lighthouse.mjs';
+import { buildFolder, median, printTable, reservePort, startTestBackend, stopAll, timedBuild } from './support.mjs';
 
 const BUDGET_JS_GZIP = 5120;
 const BUDGET_INLINE = 1024;

@@ -1,38 +1,25 @@
-// Shared plumbing of `npm run bench` (scripts/bench.mjs): free ports, the test backend the site is built
+// Shared plumbing of `npm run bench` (bench/site.mjs) and `bench:load`: free ports, the test backend the site is built
 // against, timed site builds into temporary folders, and a table printer. Everything started here is stopped by
 // stopAll().
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { startSiteBackend } from '../tools/test-backend/process.ts';
 
 /** @type {import('node:child_process').ChildProcess[]} */
 const children = [];
+/** @type {(() => Promise<void>)[]} the test backends' stop() */
+const stoppers = [];
 /** Where buildFolder() puts build output: inside the project, git-ignored. */
 const BUILD_ROOT = resolve('node_modules/.cache/studyease-bench');
 /** @type {string[]} temporary folders removed by stopAll() */
 const folders = [];
 
-/**
- * Holds a free port until release(): the site's port is baked into its build (SITE_URL) before the site is served,
- * and a port only probed (freePort) may go to the next `listen(0)` meanwhile, e.g. the test backend's mail catcher.
- * @returns {Promise<{ port: number, release(): Promise<void> }>}
- */
-export function reservePort() {
-  return new Promise((resolve, reject) => {
-    const holder = createServer();
-    holder.unref();
-    holder.on('error', reject);
-    holder.listen(0, '127.0.0.1', () => {
-      const address = holder.address();
-      if (!address || typeof address !== 'object') return reject(new Error('no port'));
-      resolve({ port: address.port, release: () => new Promise((done) => holder.close(() => done(undefined))) });
-    });
-  });
-}
+/** The one free-port helper, shared with the e2e runner and the tests. */
+export { reservePort } from '../tools/free-port.ts';
 
 /**
  * @param {string} prefix
@@ -80,43 +67,25 @@ export async function compileBackend() {
 }
 
 /**
- * Compiles the backend, then starts one test backend (scripts/e2e-backend.ts: Strapi on a free port, temporary seeded database, mail
- * catcher, fake AI model) and waits for the line that says where it listens.
+ * Compiles the backend, then starts one test backend for the site (tools/test-backend/process.ts: Strapi on a free
+ * port, temporary seeded database, mail catcher, fake AI model) and waits until it answers.
  * @param {string} siteUrl the site origin it allows (CORS)
- * @param {string[]} [settings] more KEY=VALUE settings for the backend
- * @returns {Promise<{ url: string, modelUrl: string }>} the backend, and its fake AI model's address (control API
- *   at `${modelUrl}/control`)
+ * @param {Record<string, string>} [settings] more backend settings
+ * @returns {Promise<{ url: string, modelUrl: string | null }>} the backend, and its fake AI model's address (control
+ *   API at `${modelUrl}/control`)
  */
-export async function startTestBackend(siteUrl, settings = []) {
+export async function startTestBackend(siteUrl, settings = {}) {
   // Always compiled: backend/dist may be older than backend/src.
   await compileBackend();
   // The tutor's per-IP limit (30 a minute) is off: every build solves the tool pages' worked examples, and the
   // article benchmark builds many times a minute from one address.
-  const child = spawn(
-    process.execPath,
-    ['scripts/e2e-backend.ts', siteUrl, 'TUTOR_RATE_LIMIT_PER_MINUTE=0', ...settings],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true' },
-    },
-  );
-  children.push(child);
-  const lines = createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) });
-  const exited = once(child, 'exit').then(([code]) => {
-    throw new Error(`the test backend exited with code ${code} before it was ready`);
-  });
-  const ready = (async () => {
-    for await (const line of lines) {
-      if (line.startsWith('{')) return /** @type {{ url: string, modelUrl: string }} */ (JSON.parse(line));
-      console.error(`[backend] ${line}`);
-    }
-    throw new Error('the test backend closed its output before it was ready');
-  })();
-  return Promise.race([ready, exited]);
+  const backend = await startSiteBackend(siteUrl, { TUTOR_RATE_LIMIT_PER_MINUTE: '0', ...settings });
+  stoppers.push(backend.stop);
+  return backend;
 }
 
 /**
- * One timed `astro build` into `outDir`, with a cold cache of its own (scripts/bench-astro.config.mjs).
+ * One timed `astro build` into `outDir`, with a cold cache of its own (bench/astro.config.mjs).
  * Each output line is kept with the milliseconds since the start at which it arrived, for the phase breakdown.
  * @param {string} outDir
  * @param {Record<string, string>} env SITE_URL, PUBLIC_BACKEND_URL, CMS_URL…
@@ -127,7 +96,7 @@ export async function timedBuild(outDir, env) {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ['node_modules/astro/bin/astro.mjs', 'build', '--config', 'scripts/bench-astro.config.mjs', '--outDir', outDir],
+    ['node_modules/astro/bin/astro.mjs', 'build', '--config', 'bench/astro.config.mjs', '--outDir', outDir],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', BENCH_CACHE_DIR: cacheDir, ...env },
@@ -152,11 +121,12 @@ export async function timedBuild(outDir, env) {
 export async function stopAll() {
   const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
   for (const child of running) child.kill('SIGTERM');
-  await Promise.all(
-    running.map((child) =>
+  await Promise.all([
+    ...running.map((child) =>
       Promise.race([once(child, 'exit'), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]),
     ),
-  );
+    ...stoppers.map((stop) => stop()),
+  ]);
   await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 }
 

@@ -2,9 +2,7 @@
 // against a real backend (temporary database, rate limit off). Prints per topic: solved correctly / unsupported /
 // wrong, and the median and p99 time of POST /api/tutor/solve after warm-up. Wrong is the number that matters.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { startBackend } from '../tests/support/backend.ts';
-import { backendRoot } from '../tests/support/strapi-module.ts';
+import { startBackend } from '../tools/test-backend/backend.ts';
 
 interface Problem {
   tool: string;
@@ -21,7 +19,7 @@ interface Answer {
 }
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
-const problems = JSON.parse(readFileSync(path.join(backendRoot, 'bench', 'problems.json'), 'utf8')) as Problem[];
+const problems = JSON.parse(readFileSync(new URL('problems.json', import.meta.url), 'utf8')) as Problem[];
 
 const backend = await startBackend({ TUTOR_RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'error' });
 const post = async (route: string, body: unknown): Promise<{ ms: number; body: unknown }> => {

@@ -6,55 +6,28 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-
-/** @returns {Promise<number>} a port nothing listens on right now */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+import { freePort } from '../tools/free-port.ts';
+import { startSiteBackend } from '../tools/test-backend/process.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 process.env.STRAPI_TELEMETRY_DISABLED = 'true';
 
 /** @type {import('node:child_process').ChildProcess[]} */
 const children = [];
+/** @type {import('../tools/test-backend/process.ts').BackendProcess[]} */
+const backends = [];
 
 /**
- * Starts a backend process and waits for the line that says where it listens.
+ * Starts a test backend (tools/test-backend/process.ts) for the site at `siteUrl`; stopAll() stops it.
  * @param {string} siteUrl the site origin it must allow (CORS) and link to (emails)
- * @param {string[]} settings KEY=VALUE overrides
- * @returns {Promise<{ url: string, mailUrl: string, modelUrl: string }>}
+ * @param {Record<string, string>} settings backend settings
+ * @param {{ xssSeed?: string }} [options]
  */
-async function startBackend(siteUrl, settings) {
-  const child = spawn(process.execPath, ['scripts/e2e-backend.ts', siteUrl, ...settings], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const lines = createInterface({ input: child.stdout });
-  const exited = once(child, 'exit').then(([code]) => {
-    throw new Error(`the test backend exited with code ${code} before it was ready`);
-  });
-  const ready = (async () => {
-    for await (const line of lines) {
-      if (line.startsWith('{'))
-        return /** @type {{ url: string, mailUrl: string, modelUrl: string }} */ (JSON.parse(line));
-      console.log(`[backend] ${line}`);
-    }
-    throw new Error('the test backend closed its output before it was ready');
-  })();
-  return Promise.race([ready, exited]);
+async function startBackend(siteUrl, settings, options = {}) {
+  const backend = await startSiteBackend(siteUrl, settings, { ...options, label: 'backend' });
+  backends.push(backend);
+  return backend;
 }
 
 /**
@@ -70,6 +43,8 @@ async function run(command, args, env) {
 
 function stopAll() {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  // Each sends SIGTERM at once; the backends clean up after themselves (and stop when this process's pipe closes).
+  for (const backend of backends) void backend.stop();
 }
 process.on('SIGINT', () => {
   stopAll();
@@ -94,17 +69,17 @@ try {
   mkdirSync(xssWork, { recursive: true });
   // The XSS backend takes longest (it seeds hundreds of accounts, questions and articles first): the other two
   // sites are built meanwhile. No limits on it; it registers an account per payload and asks hundreds of questions.
-  const xssBackendReady = startBackend(xssSite, [
-    `XSS_SEED=${xssSeed}`,
-    'AUTH_RATE_LIMIT_MAX=100000',
-    'FREE_DAILY_QUESTIONS=0',
-  ]);
+  const xssBackendReady = startBackend(
+    xssSite,
+    { AUTH_RATE_LIMIT_MAX: '100000', FREE_DAILY_QUESTIONS: '0' },
+    { xssSeed },
+  );
   xssBackendReady.catch(() => undefined); // Awaited below; this only keeps an early failure from going unhandled.
   // A low sign-in limit so the "too many attempts" story can reach it. Strapi counts sign-ins per address, shared
   // by every test of the run: that story runs last, in a project of its own (playwright.config.ts).
   const [backend, confirmBackend] = await Promise.all([
-    startBackend(site, ['AUTH_RATE_LIMIT_MAX=30']),
-    startBackend(confirmSite, ['EMAIL_CONFIRMATION=true']),
+    startBackend(site, { AUTH_RATE_LIMIT_MAX: '30' }),
+    startBackend(confirmSite, { EMAIL_CONFIRMATION: 'true' }),
   ]);
   console.log(`e2e: backend ${backend.url} (mail ${backend.mailUrl}); with confirmation ${confirmBackend.url}`);
 
@@ -127,7 +102,7 @@ try {
     E2E_CONFIRM_PORT: String(confirmPort),
     E2E_BACKEND_URL: backend.url,
     E2E_MAIL_URL: backend.mailUrl,
-    E2E_MODEL_URL: backend.modelUrl,
+    E2E_MODEL_URL: backend.modelUrl ?? '',
     E2E_CONFIRM_BACKEND_URL: confirmBackend.url,
     E2E_CONFIRM_MAIL_URL: confirmBackend.mailUrl,
     E2E_XSS_PORT: String(xssPort),

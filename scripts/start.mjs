@@ -124,7 +124,7 @@ async function main() {
   };
 
   if (!process.env.SMTP_HOST) {
-    daemon('mail catcher', process.execPath, ['backend/scripts/mail-catcher.mjs'], {
+    daemon('mail catcher', process.execPath, ['tools/mail-catcher.mjs'], {
       MAIL_CATCHER_SMTP_PORT: String(MAIL_SMTP_PORT),
       MAIL_CATCHER_HTTP_PORT: String(MAIL_HTTP_PORT),
     });

@@ -20,7 +20,7 @@ import {
   runFuzz,
   statusTable,
 } from './fuzz-cases.mts';
-import { startChildBackend } from './child-backend.mts';
+import { startBackendProcess } from '../../tools/test-backend/process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -50,7 +50,7 @@ interface Target {
   stop(): Promise<void>;
 }
 
-/** Starts a backend of its own in a child process (child-backend.mts), with the limits that would turn the fuzz into a wall of 429s lifted. */
+/** Starts a backend of its own in a child process (tools/test-backend/process.ts), with the limits that would turn the fuzz into a wall of 429s lifted. */
 const startOwnBackend = async (): Promise<Target> => {
   const settings = {
     FREE_DAILY_QUESTIONS: '0',
@@ -58,7 +58,7 @@ const startOwnBackend = async (): Promise<Target> => {
     AUTH_RATE_LIMIT_MAX: '1000000',
     LOG_LEVEL: process.env['FUZZ_LOG_LEVEL'] ?? 'error',
   };
-  const { url, jwtSecret, stop } = await startChildBackend(settings, 'fuzz backend');
+  const { url, jwtSecret, stop } = await startBackendProcess(settings, { label: 'fuzz backend' });
   return { url, jwtSecret, description: 'own backend (child process, temporary database, limits off)', stop };
 };
 

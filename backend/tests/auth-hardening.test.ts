@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { AuthResponseSchema, ErrorResponseSchema, call, newAccount } from './support/api.ts';
-import { TEST_SITE_URL, startBackend, type Backend } from './support/backend.ts';
+import { TEST_SITE_URL, startBackend, type Backend } from '../../tools/test-backend/backend.ts';
 
 let backend: Backend;
 before(async () => {
@@ -92,7 +92,7 @@ describe('tampered tokens are refused with 401', () => {
 describe('password reset', () => {
   const resetCode = /\/auth\/reset-passwrod\?code=([0-9a-f]+)/;
   const requestReset = async (email: string): Promise<string> => {
-    backend.mail.clear();
+    await backend.mail.clear();
     assert.equal((await api('POST', '/api/auth/forgot-password', { body: { email } })).status, 200);
     const mail = await backend.mail.waitFor((m) => m.to.includes(email));
     const code = resetCode.exec(mail.text)?.[1];

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AuthResponseSchema, ErrorResponseSchema, UserSchema, call, newAccount } from './support/api.ts';
-import { TEST_EMAIL_FROM, TEST_SITE_URL, startBackend, type Backend } from './support/backend.ts';
+import { TEST_EMAIL_FROM, TEST_SITE_URL, startBackend, type Backend } from '../../tools/test-backend/backend.ts';
 
 let backend: Backend;
 before(async () => {
@@ -96,7 +96,7 @@ describe('forgot and reset password', () => {
   const resetLink = /https?:\/\/[^\s"<>]+\/auth\/reset-passwrod\?code=([0-9a-f]+)/;
 
   const requestReset = async (email: string) => {
-    backend.mail.clear();
+    await backend.mail.clear();
     const res = await api('POST', '/api/auth/forgot-password', { body: { email } });
     assert.equal(res.status, 200);
     const mail = await backend.mail.waitFor((m) => m.to.includes(email));
@@ -116,12 +116,12 @@ describe('forgot and reset password', () => {
   });
 
   test('answers the same, and sends nothing, for an unknown address', async () => {
-    backend.mail.clear();
+    await backend.mail.clear();
     const res = await api('POST', '/api/auth/forgot-password', { body: { email: 'nobody@example.com' } });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body, { ok: true });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.equal(backend.mail.messages().length, 0);
+    assert.equal((await backend.mail.messages()).length, 0);
   });
 
   test('the code resets the password once and signs in', async () => {
@@ -195,7 +195,7 @@ describe('POST /api/auth/send-email-confirmation', () => {
   // told an attacker which addresses have accounts.
   test('answers a confirmed account exactly as an unknown address, with or without a token, and sends nothing', async () => {
     const { account, jwt } = await register();
-    backend.mail.clear();
+    await backend.mail.clear();
     const unknownEmail = `nobody.${Date.now()}@example.com`;
     const unknown = await api('POST', '/api/auth/send-email-confirmation', { body: { email: unknownEmail } });
     assert.deepEqual([unknown.status, unknown.body], [200, { email: unknownEmail, sent: true }]);
@@ -210,7 +210,7 @@ describe('POST /api/auth/send-email-confirmation', () => {
     await api('POST', '/api/auth/forgot-password', { body: { email: account.email } });
     await backend.mail.waitFor((m) => m.to.includes(account.email.toLowerCase()));
     assert.equal(
-      backend.mail.messages().some((m) => /Confirm/.test(m.subject)),
+      (await backend.mail.messages()).some((m) => /Confirm/.test(m.subject)),
       false,
     );
   });

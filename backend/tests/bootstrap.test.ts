@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import { call } from './support/api.ts';
-import { TEST_ADMIN, TEST_EMAIL_FROM, TEST_SITE_URL, startBackend, type Backend } from './support/backend.ts';
+import {
+  TEST_ADMIN,
+  TEST_EMAIL_FROM,
+  TEST_SITE_URL,
+  startBackend,
+  type Backend,
+} from '../../tools/test-backend/backend.ts';
 
 let backend: Backend;
 before(async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import { AuthResponseSchema, call, ErrorResponseSchema, newAccount } from './support/api.ts';
-import { startBackend, TEST_ADMIN, type Backend } from './support/backend.ts';
+import { startBackend, TEST_ADMIN, type Backend } from '../../tools/test-backend/backend.ts';
 
 // The CMS content the site pre-renders (blog, pricing, legal pages): the first-start seed, the public reads, and
 // the rules editors' writes must follow. One backend at a time: a first start on an empty database, then a restart

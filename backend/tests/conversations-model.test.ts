@@ -5,8 +5,8 @@ import { after, afterEach, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { AuthResponseSchema, call, newAccount } from './support/api.ts';
-import { startBackend, type Backend } from './support/backend.ts';
-import { startFakeModel, type FakeModel } from './support/fake-model.ts';
+import { startBackend, type Backend } from '../../tools/test-backend/backend.ts';
+import { startFakeModel, type FakeModel } from '../../tools/fake-model.ts';
 
 const REPLY = 'Photosynthesis turns light into chemical energy.\nAnswer: light energy to chemical energy';
 

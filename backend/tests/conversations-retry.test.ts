@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import { AuthResponseSchema, ErrorResponseSchema, call, newAccount, parseEvents } from './support/api.ts';
-import { startBackend, type Backend } from './support/backend.ts';
-import { startFakeModel, type FakeModel } from './support/fake-model.ts';
+import { startBackend, type Backend } from '../../tools/test-backend/backend.ts';
+import { startFakeModel, type FakeModel } from '../../tools/fake-model.ts';
 
 const REPLY = 'Plants turn light into chemical energy.\nAnswer: light energy to chemical energy';
 const CHUNKS = ['Light ', 'is turned ', 'into ', 'chemical ', 'energy'];

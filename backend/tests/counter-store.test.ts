@@ -9,8 +9,8 @@ import type * as CounterStoreModule from '../src/limits/counter-store.ts';
 import type * as TakeAllModule from '../src/limits/take-all.ts';
 import type * as DailyQuotaModule from '../src/limits/daily-quota.ts';
 import { requireCompiled } from './support/compiled.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { backendRoot } from './support/strapi-module.ts';
+import { createTestDatabase, type TestDatabase } from '../../tools/test-backend/database.ts';
+import { backendRoot } from '../../tools/test-backend/strapi-module.ts';
 
 const { createCounterStore, failOpen, COUNTERS_TABLE } =
   requireCompiled<typeof CounterStoreModule>('src/limits/counter-store');

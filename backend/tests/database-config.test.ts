@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { requireCompiled } from './support/compiled.ts';
-import { backendRoot } from './support/strapi-module.ts';
+import { backendRoot } from '../../tools/test-backend/strapi-module.ts';
 
 /** config/database.ts's default export, as far as these tests use it. */
 type DatabaseConfig = (params: { env: ReturnType<typeof envOf> }) => { connection: unknown };

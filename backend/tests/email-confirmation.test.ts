@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import { AuthResponseSchema, ErrorResponseSchema, UserSchema, call, newAccount } from './support/api.ts';
-import { TEST_SITE_URL, startBackend, type Backend } from './support/backend.ts';
+import { TEST_SITE_URL, startBackend, type Backend } from '../../tools/test-backend/backend.ts';
 
 let backend: Backend;
 before(async () => {
@@ -78,7 +78,7 @@ describe('GET /api/auth/email-confirmation', () => {
 describe('POST /api/auth/send-email-confirmation', () => {
   test('sends a new link that works', async () => {
     const { account } = await registerUnconfirmed();
-    backend.mail.clear();
+    await backend.mail.clear();
     const res = await call(backend.url, 'POST', '/api/auth/send-email-confirmation', {
       body: { email: account.email },
     });

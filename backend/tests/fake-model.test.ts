@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type * as ChatCompletions from '../src/tutor/model/chatCompletions.ts';
 import { requireCompiled } from './support/compiled.ts';
-import { startFakeModel, type FakeModel } from './support/fake-model.ts';
+import { startFakeModel, type FakeModel } from '../../tools/fake-model.ts';
 
 const { streamChat } = requireCompiled<typeof ChatCompletions>('src/tutor/model/chatCompletions');
 

@@ -12,9 +12,9 @@ import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import { AuthResponseSchema, call, newAccount, parseEvents } from './support/api.ts';
-import { startBackend, type Backend } from './support/backend.ts';
-import { usesPostgres } from './support/database.ts';
-import { backendRoot } from './support/strapi-module.ts';
+import { startBackend, type Backend } from '../../tools/test-backend/backend.ts';
+import { usesPostgres } from '../../tools/test-backend/database.ts';
+import { backendRoot } from '../../tools/test-backend/strapi-module.ts';
 
 const run = promisify(execFile);
 

@@ -9,8 +9,8 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { AuthResponseSchema, call, newAccount, parseEvents, type StreamEvent } from './support/api.ts';
-import { startBackend, type Backend } from './support/backend.ts';
-import { startFakeModel, type FakeModel } from './support/fake-model.ts';
+import { startBackend, type Backend } from '../../tools/test-backend/backend.ts';
+import { startFakeModel, type FakeModel } from '../../tools/fake-model.ts';
 
 const REPLY = 'Osmosis moves water across a membrane.\nAnswer: water moves to the saltier side';
 const CHUNKS = ['Water ', 'moves ', 'across ', 'the ', 'membrane ', 'towards ', 'more ', 'salt'];

@@ -13,9 +13,9 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import { AuthResponseSchema, ErrorResponseSchema, call, newAccount } from './support/api.ts';
-import { startBackend, type Backend } from './support/backend.ts';
-import { usesPostgres } from './support/database.ts';
-import { backendRoot } from './support/strapi-module.ts';
+import { startBackend, type Backend } from '../../tools/test-backend/backend.ts';
+import { usesPostgres } from '../../tools/test-backend/database.ts';
+import { backendRoot } from '../../tools/test-backend/strapi-module.ts';
 
 const UNAVAILABLE = {
   status: 503,

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import { ErrorResponseSchema, UserSchema, call, newAccount } from './support/api.ts';
-import { freePort, startBackend, type Backend } from './support/backend.ts';
+import { freePort } from '../../tools/free-port.ts';
+import { startBackend, type Backend } from '../../tools/test-backend/backend.ts';
 
 const REGISTER_MESSAGE =
   'Your account was created, but the confirmation email could not be sent right now. Sign in in a few minutes to get a new one.';

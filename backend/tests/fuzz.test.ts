@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { ROUTE_COUNT, describeRequest, prepareFixtures, runFuzz, type FuzzFixtures } from '../scripts/fuzz-cases.mts';
 import type * as RequestGuard from '../src/utils/request-guard.ts';
 import { ErrorResponseSchema } from './support/api.ts';
-import { startBackend, type Backend } from './support/backend.ts';
+import { startBackend, type Backend } from '../../tools/test-backend/backend.ts';
 import { requireCompiled } from './support/compiled.ts';
 
 const { bodyProblem } = requireCompiled<typeof RequestGuard>('src/utils/request-guard');

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { call } from './support/api.ts';
-import { TEST_ADMIN, startBackend, type Backend } from './support/backend.ts';
+import { TEST_ADMIN, startBackend, type Backend } from '../../tools/test-backend/backend.ts';
 
 let backend: Backend;
 before(async () => {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type * as OAuthTestProviderModule from '../src/bootstrap/oauth-test-provider.ts';
 import type * as StudyEaseConfigModule from '../src/utils/studyease-config.ts';
 import { ErrorResponseSchema, call } from './support/api.ts';
-import { startBackend, type Backend } from './support/backend.ts';
+import { startBackend, type Backend } from '../../tools/test-backend/backend.ts';
 import { requireCompiled } from './support/compiled.ts';
 
 const { seedOAuthTestProviderGrant } = requireCompiled<typeof OAuthTestProviderModule>(

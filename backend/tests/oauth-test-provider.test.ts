@@ -7,7 +7,7 @@ import {
   OAUTH_TEST_CLIENT_SECRET,
   startOAuthTestProvider,
   type OAuthTestProvider,
-} from '../scripts/oauth-test-provider.mjs';
+} from '../../tools/oauth-test-provider.mjs';
 
 const REDIRECT_URI = 'http://client.test/callback';
 

@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { z } from 'zod';
-import { DEFAULT_OAUTH_TEST_IDENTITY, type OAuthTestProvider } from '../scripts/oauth-test-provider.mjs';
+import { DEFAULT_OAUTH_TEST_IDENTITY, type OAuthTestProvider } from '../../tools/oauth-test-provider.mjs';
 import { AuthResponseSchema, ErrorResponseSchema, UserSchema, call, newAccount } from './support/api.ts';
-import { TEST_SITE_URL, startBackend, type Backend } from './support/backend.ts';
+import { TEST_SITE_URL, startBackend, type Backend } from '../../tools/test-backend/backend.ts';
 import { createBrowser, type Browser } from './support/browser.ts';
 
 const PROVIDER = 'studyease-test';

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type * as PasswordPool from '../src/auth/password-pool.ts';
 import { requireCompiled } from './support/compiled.ts';
-import { startBackend, type Backend } from './support/backend.ts';
-import { backendRoot } from './support/strapi-module.ts';
+import { startBackend, type Backend } from '../../tools/test-backend/backend.ts';
+import { backendRoot } from '../../tools/test-backend/strapi-module.ts';
 
 const { comparePassword } = requireCompiled<typeof PasswordPool>('src/auth/password-pool');
 const bcrypt = createRequire(path.join(backendRoot, 'package.json'))('bcryptjs') as {

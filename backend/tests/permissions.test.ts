@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import { AuthResponseSchema, call, newAccount } from './support/api.ts';
-import { startBackend, type Backend } from './support/backend.ts';
+import { startBackend, type Backend } from '../../tools/test-backend/backend.ts';
 
 let backend: Backend;
 let alice: z.output<typeof AuthResponseSchema>;

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type * as CounterStore from '../src/limits/counter-store.ts';
 import type * as TrustedProxy from '../src/utils/trusted-proxy.ts';
-import { startBackend, type Backend } from './support/backend.ts';
+import { startBackend, type Backend } from '../../tools/test-backend/backend.ts';
 import { requireCompiled } from './support/compiled.ts';
 
 const { COUNTERS_TABLE } = requireCompiled<typeof CounterStore>('src/limits/counter-store');

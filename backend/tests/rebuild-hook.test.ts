@@ -4,7 +4,8 @@ import { after, before, describe, mock, test } from 'node:test';
 import { z } from 'zod';
 import type * as RebuildHookModule from '../src/bootstrap/rebuild-hook.ts';
 import { call } from './support/api.ts';
-import { freePort, startBackend, TEST_ADMIN, type Backend } from './support/backend.ts';
+import { freePort } from '../../tools/free-port.ts';
+import { startBackend, TEST_ADMIN, type Backend } from '../../tools/test-backend/backend.ts';
 import { requireCompiled } from './support/compiled.ts';
 
 // Publishing in the admin calls the static site's rebuild hook (scripts/serve.mjs, POST /__rebuild). A tiny HTTP

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
-import { startChildBackend, type ChildBackend } from '../scripts/child-backend.mts';
+import { startBackendProcess, type BackendProcess } from '../../tools/test-backend/process.ts';
 import { AuthResponseSchema, ErrorResponseSchema, call, newAccount } from './support/api.ts';
-import { TEST_SITE_URL, startBackend, type Backend } from './support/backend.ts';
+import { TEST_SITE_URL, startBackend, type Backend } from '../../tools/test-backend/backend.ts';
 import { createBrowser } from './support/browser.ts';
 
 const LIMITS = {
@@ -20,7 +20,7 @@ const LIMITS = {
 };
 
 let here: Backend;
-let there: ChildBackend;
+let there: BackendProcess;
 /** The two instances' URLs, alternated by `nth`. */
 let urls: [string, string];
 const nth = (index: number): string => urls[index % 2] ?? urls[0];
@@ -29,9 +29,9 @@ before(async () => {
   here = await startBackend(LIMITS, { oauthTestProvider: { autoApprove: true } });
   // The same database, secrets and OAuth provider as `here`: what a second instance of the same deployment is
   // started with.
-  there = await startChildBackend(
+  there = await startBackendProcess(
     { ...LIMITS, ...here.database.env, ...here.secrets, OAUTH_TEST_PROVIDER_URL: here.oauth?.url ?? '' },
-    'second backend',
+    { label: 'second backend' },
   );
   urls = [here.url, there.url];
 });

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { newAccount } from './support/api.ts';
-import { startBackend, type Backend } from './support/backend.ts';
+import { startBackend, type Backend } from '../../tools/test-backend/backend.ts';
 
 let backend: Backend;
 before(async () => {

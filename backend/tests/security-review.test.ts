@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { z } from 'zod';
 import { AuthResponseSchema, ErrorResponseSchema, call, newAccount, parseEvents } from './support/api.ts';
-import { startBackend, type Backend } from './support/backend.ts';
+import { startBackend, type Backend } from '../../tools/test-backend/backend.ts';
 import { requireCompiled } from './support/compiled.ts';
-import { startFakeModel, type FakeModel } from './support/fake-model.ts';
+import { startFakeModel, type FakeModel } from '../../tools/fake-model.ts';
 import type * as PasswordHashing from '../src/auth/password-hashing.ts';
 import type * as DatabaseUnavailable from '../src/middlewares/database-unavailable.ts';
 
@@ -188,7 +188,7 @@ describe('sessions end when the password changes', () => {
 
   test("a reset through forgot-password ends every earlier session, the attacker's too", async () => {
     const { account, jwt: attacker } = await register();
-    backend.mail.clear();
+    await backend.mail.clear();
     assert.equal((await api('POST', '/api/auth/forgot-password', { body: { email: account.email } })).status, 200);
     const mail = await backend.mail.waitFor((m) => m.to.includes(account.email.toLowerCase()));
     const code = /reset-passwrod\?code=([0-9a-f]+)/.exec(mail.text)?.[1];

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { TEST_SITE_URL, startBackend, type Backend } from './support/backend.ts';
+import { TEST_SITE_URL, startBackend, type Backend } from '../../tools/test-backend/backend.ts';
 
 let backend: Backend;
 before(async () => {

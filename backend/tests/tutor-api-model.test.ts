@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { call } from './support/api.ts';
-import { startBackend, type Backend } from './support/backend.ts';
-import { startFakeModel, type FakeModel } from './support/fake-model.ts';
+import { startBackend, type Backend } from '../../tools/test-backend/backend.ts';
+import { startFakeModel, type FakeModel } from '../../tools/fake-model.ts';
 
 let fake: FakeModel;
 let backend: Backend;

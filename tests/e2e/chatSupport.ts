@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { e2eEnv } from './support';
 
-/** The e2e backend's fake AI model (backend/tests/support/fake-model.ts): what it answers and how. */
+/** The e2e backend's fake AI model (tools/fake-model.ts): what it answers and how. */
 export interface ModelSettings {
   mode?: 'ok' | 'error-500' | 'slow' | 'cut';
   reply?: string;

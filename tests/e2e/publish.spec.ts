@@ -1,22 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { expect, test } from '@playwright/test';
+import { freePort } from '../../tools/free-port.ts';
+import { type BackendProcess, startSiteBackend } from '../../tools/test-backend/process.ts';
 import { e2eEnv } from './support';
 
 // Publishing in the CMS rebuilds the static site (issue #6), end to end: an editor publishes in the admin panel's
 // API (`/admin/login`, then `/content-manager/…`), the backend calls the site server's rebuild hook, and the same
 // server process serves the new build. This file runs its own pair, so nothing the other specs share changes: a
-// test backend (scripts/e2e-backend.ts: temporary database, seeded, with the admin account every test backend
+// test backend (tools/test-backend/process.ts: temporary database, seeded, with the admin account every test backend
 // gets) whose SITE_REBUILD_HOOK_URL points at its own site server (scripts/serve.mjs with the hook on, serving a
 // copy of dist/ on a free port). The test never calls the hook itself.
 
-/** The e2e backends' admin account: TEST_ADMIN in backend/tests/support/backend.ts. */
+/** The e2e backends' admin account: TEST_ADMIN in tools/test-backend/backend.ts. */
 const ADMIN = { email: 'admin@studyease.test', password: 'Admin-Passw0rd' };
 const ARTICLES = '/content-manager/collection-types/api::article.article';
 /** A seeded article, built into dist/ before the tests start. */
@@ -35,7 +34,7 @@ interface RebuildStatus {
 /** The backend the shared dist/ was built against: its pages must not call it either. */
 const sharedBackendUrl = e2eEnv('E2E_BACKEND_URL');
 let backendUrl = '';
-let backend: ChildProcess | undefined;
+let backend: BackendProcess | undefined;
 const secret = randomBytes(16).toString('hex');
 const auth = { authorization: `Bearer ${secret}` };
 const run = `${Date.now().toString(36)}${process.pid.toString(36)}`;
@@ -51,44 +50,6 @@ const builds = resolve('node_modules/.cache', `studyease-e2e-publish-${run}`);
 let adminToken = '';
 /** Documents this file created, in the order it created them. */
 const created: string[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** Starts this file's backend and waits for the line that says where it listens (as scripts/run-e2e.mjs does). */
-async function startOwnBackend(siteUrl: string, hookSecret: string): Promise<string> {
-  const child = spawn(
-    process.execPath,
-    [
-      'scripts/e2e-backend.ts',
-      siteUrl,
-      `SITE_REBUILD_HOOK_URL=${siteUrl}/__rebuild`,
-      `SITE_REBUILD_SECRET=${hookSecret}`,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  backend = child;
-  const exited = once(child, 'exit').then(([code]) => {
-    throw new Error(`the test backend exited with code ${String(code)} before it was ready`);
-  });
-  const ready = (async () => {
-    for await (const line of createInterface({ input: child.stdout })) {
-      if (line.startsWith('{')) return (JSON.parse(line) as { url: string }).url;
-    }
-    throw new Error('the test backend closed its output before it was ready');
-  })();
-  return Promise.race([ready, exited]);
-}
 
 async function admin(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${backendUrl}${path}`, {
@@ -163,7 +124,12 @@ test.beforeAll(async () => {
   cpSync('dist', join(work, 'dist'), { recursive: true });
   const port = await freePort();
   siteUrl = `http://127.0.0.1:${port}`;
-  backendUrl = await startOwnBackend(siteUrl, secret);
+  backend = await startSiteBackend(
+    siteUrl,
+    { SITE_REBUILD_HOOK_URL: `${siteUrl}/__rebuild`, SITE_REBUILD_SECRET: secret },
+    { label: 'publish backend' },
+  );
+  backendUrl = backend.url;
   server = spawn(process.execPath, ['scripts/serve.mjs'], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
@@ -197,12 +163,8 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   server?.kill('SIGTERM');
-  if (backend && backend.exitCode === null) {
-    // It drops its temporary database before it exits.
-    const exited = once(backend, 'exit');
-    backend.kill('SIGTERM');
-    await exited;
-  }
+  // It drops its temporary database before it exits.
+  await backend?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
   rmSync(builds, { recursive: true, force: true });
 });

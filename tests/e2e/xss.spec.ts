@@ -9,7 +9,7 @@ import { inPool, inlineScripts, readXssSeed, XssWatch } from './xssSupport';
 // a model or an editor wrote: chat questions and answers (saved and streaming), the try box's model answer,
 // conversation titles, usernames in the header, the account menu and the app, and CMS article titles, descriptions,
 // authors, tags and bodies (article pages, the blog's pages, JSON-LD). scripts/run-e2e.mjs starts a backend of its own for this file, which seeds everything before the site
-// is built against it (scripts/e2e-backend.ts, XSS_SEED); this file only loads pages and watches (xssSupport.ts):
+// is built against it (tools/test-backend/seed-xss.ts, --xss-seed); this file only loads pages and watches (xssSupport.ts):
 // no dialog, no request to a foreign origin, no CSP violation, no injected markup, and each payload really shown.
 
 const baseURL = `http://127.0.0.1:${e2eEnv('E2E_XSS_PORT')}`;

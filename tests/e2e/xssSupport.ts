@@ -1,44 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { XssSeed } from '../../tools/test-backend/seed-xss.ts';
 import { e2eEnv } from './support';
 
-/** What scripts/e2e-backend.ts seeded (XSS_SEED); every index is into XSS_CORPUS. */
-export interface XssSeed {
-  corpusSize: number;
-  /** One student whose conversations hold every payload as a question, answered with the same payload. */
-  chat: {
-    jwt: string;
-    conversations: { id: string; indexes: number[] }[];
-    /** Questions the API refused (index and answer), so never shown. */
-    refused: { index: number; status: number; message: string }[];
-  };
-  /**
-   * One account per payload, named with it where the backend accepts that username. Each has two conversations:
-   * one titled from its first question (the payload), one renamed to the payload through the API.
-   */
-  accounts: {
-    index: number;
-    jwt: string;
-    /** The username as stored: the payload, or a plain one when the backend refused it (then `usernameRefused`). */
-    username: string;
-    usernameRefused?: string;
-    /** The titles as stored, or why the backend refused them. */
-    derived: { id: string; title: string } | { refused: string };
-    renamed: { id: string; title: string } | { refused: string };
-  }[];
-  /** One published article per payload: title, description, author, tags and body are the payload, as accepted. */
-  articles: {
-    index: number;
-    slug: string;
-    title: string;
-    description: string;
-    author: string;
-    tags: string[];
-    body: string;
-    /** Fields the CMS refused the payload for (a plain value stands in), with its reason. */
-    refused: Record<string, string>;
-  }[];
-}
+/** What tools/test-backend/seed-xss.ts seeded (the type lives there: the launcher writes it). */
+export type { XssSeed } from '../../tools/test-backend/seed-xss.ts';
 
 export function readXssSeed(): XssSeed {
   return JSON.parse(readFileSync(e2eEnv('E2E_XSS_SEED'), 'utf8')) as XssSeed;

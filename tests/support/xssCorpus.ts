@@ -4,7 +4,7 @@
  * or an editor wrote. Every executable part would be noticed if it ran: it calls alert/confirm/prompt, requests
  * http://evil.test/… (a foreign origin), or inserts an `<xss-marker>` element.
  *
- * Plain TypeScript without runtime imports beyond the legacy list, so scripts/e2e-backend.ts (Node's type
+ * Plain TypeScript without runtime imports beyond the legacy list, so tools/test-backend/seed-xss.ts (Node's type
  * stripping) can import it as well as Vitest and Playwright.
  */
 import { XSS_PAYLOADS } from '../unit/xssPayloads.ts';

@@ -1,5 +1,6 @@
 // Starts the real Strapi app in this process on a free port with a temporary database, plus a mail catcher
-// (and, on request, the local OAuth2 test provider), for one test file. Node's test runner gives each file its
+// (and, on request, the local OAuth2 test provider), for one backend test file; tools/test-backend/process.ts runs
+// it in a child process for everything else (e2e, benchmarks, fuzz). Node's test runner gives each file its
 // own process, and Strapi is a per-process singleton (`global.strapi`), so one backend per file at a time is also
 // the only safe shape; a test may stop it and start another on the same database (a restart: `sameDatabaseAs`).
 //
@@ -7,12 +8,12 @@
 // rejected promises with stacks instead of a dead child process, and each start takes a few seconds.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startMailCatcher, type MailCatcher } from '../../scripts/mail-catcher.mjs';
-import { startOAuthTestProvider, type OAuthTestProvider } from '../../scripts/oauth-test-provider.mjs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../free-port.ts';
+import { startMailCatcher, type MailCatcher } from '../mail-catcher.mjs';
+import { startOAuthTestProvider, type OAuthTestProvider } from '../oauth-test-provider.mjs';
 import { createTestDatabase, type TestDatabase, usesPostgres } from './database.ts';
 import { backendRoot, loadStrapiModule, type StrapiInstance } from './strapi-module.ts';
 
@@ -39,20 +40,6 @@ export interface Backend {
 
 /** Databases that are no longer their first backend's to drop (dropped already, or taken by a restart). */
 const handedOver = new WeakSet<TestDatabase>();
-
-/**
- * @returns a TCP port that was free a moment ago (the kernel picks it)
- */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Every variable the backend reads, so that nothing leaks in from the developer's shell or backend/.env. */
 const CONFIG_VARIABLES = [
@@ -203,7 +190,7 @@ export const startBackend = async (
     emptyDatabase?: boolean;
   } = {},
 ): Promise<Backend> => {
-  // The test runner's global setup compiles; other callers (the site's e2e runner) must compile first.
+  // The backend tests' global setup compiles; other callers (the e2e runner, the benchmarks) must compile first.
   if (!existsSync(path.join(backendRoot, 'dist', 'src', 'index.js'))) {
     throw new Error('The backend is not compiled: run `npm run compile --prefix backend` first');
   }

@@ -1,11 +1,12 @@
 // Loads @strapi/strapi from the backend's own node_modules. The package is CommonJS with an ESM build that does
-// not load in an ES module context like these tests; createRequire gives the CommonJS entry the CLI uses.
+// not load in an ES module context like the tests and these tools; createRequire gives the CommonJS entry the CLI
+// uses.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The backend folder (tests/support/ is two levels below it). */
-export const backendRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The backend folder (a sibling of tools/, where this file lives in test-backend/). */
+export const backendRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'backend');
 
 /** The members of a Strapi instance the tests use; Strapi's own types live in the app's CommonJS world. */
 export interface StrapiInstance {

@@ -2,7 +2,7 @@
 // which is also exactly what `strapi start` runs.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { backendRoot } from './strapi-module.ts';
+import { backendRoot } from '../../../tools/test-backend/strapi-module.ts';
 
 /**
  * @param modulePath - path of an app module relative to the backend folder, without extension

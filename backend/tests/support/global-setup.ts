@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, testEnvironment } from '../../../tools/test-backend/backend.ts';
+import { freePort } from '../../../tools/free-port.ts';
+import { testEnvironment } from '../../../tools/test-backend/backend.ts';
 import {
   TEMPLATE_VARIABLE,
   createPostgresDatabase,
