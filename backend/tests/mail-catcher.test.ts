@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { createTransport } from 'nodemailer';
 import { z } from 'zod';
-import { startMailCatcher, type MailCatcher } from '../scripts/mail-catcher.mjs';
+import { fetchMail, startMailCatcher, type MailCatcher } from '../../tools/mail-catcher.mjs';
+
+// The catcher is MailDev (tools/mail-catcher.mjs): these tests hold what the backend tests, the e2e tests and
+// `npm start` rely on, through the REST API the e2e tests read (fetchMail) and MailDev's own routes.
 
 const MessageSchema = z.object({
   id: z.string(),
@@ -29,11 +32,8 @@ const send = (message: { to: string; subject: string; text?: string; html?: stri
     ...message,
   });
 
-const listMessages = async (query = '') => {
-  const res = await fetch(`${catcher.url}/api/messages${query}`);
-  assert.equal(res.status, 200);
-  return z.array(MessageSchema).parse(await res.json());
-};
+const listMessages = async (filter: { to?: string } = {}) =>
+  z.array(MessageSchema).parse(await fetchMail(catcher.url, filter));
 
 describe('startMailCatcher', () => {
   test('listens on free ports when asked for port 0', () => {
@@ -42,7 +42,7 @@ describe('startMailCatcher', () => {
     assert.equal(catcher.url, `http://127.0.0.1:${catcher.httpPort}`);
   });
 
-  test('GET /api/messages lists caught mail newest first, with to, subject, text and html', async () => {
+  test('fetchMail lists caught mail newest first, with to, subject, text and html', async () => {
     await send({ to: 'first@example.com', subject: 'First', text: 'one' });
     await send({ to: 'second@example.com', subject: 'Second', html: '<p>two</p>', text: 'two' });
     const messages = await listMessages();
@@ -56,18 +56,18 @@ describe('startMailCatcher', () => {
     assert.equal(messages[0]?.from, '"StudyEase" <no-reply@studyease.test>');
   });
 
-  test('GET /api/messages?to= filters by recipient, case-insensitively', async () => {
+  test('fetchMail filters by recipient, case-insensitively', async () => {
     await send({ to: 'first@example.com', subject: 'First', text: 'one' });
     await send({ to: 'second@example.com', subject: 'Second', text: 'two' });
     assert.deepEqual(
-      (await listMessages('?to=SECOND@example.com')).map((m) => m.subject),
+      (await listMessages({ to: 'SECOND@example.com' })).map((m) => m.subject),
       ['Second'],
     );
   });
 
-  test('DELETE /api/messages forgets everything', async () => {
+  test('DELETE /api/email/all forgets everything', async () => {
     await send({ to: 'first@example.com', subject: 'First', text: 'one' });
-    const res = await fetch(`${catcher.url}/api/messages`, { method: 'DELETE' });
+    const res = await fetch(`${catcher.url}/api/email/all`, { method: 'DELETE' });
     assert.equal(res.status, 200);
     assert.deepEqual(await listMessages(), []);
   });
@@ -78,16 +78,21 @@ describe('startMailCatcher', () => {
     assert.equal((await waiting).subject, 'Later');
   });
 
-  test('the page lists the mail with its links clickable and its content escaped', async () => {
+  test('the page is served, and the HTML part of an email without its scripts', async () => {
     await send({
       to: 'page@example.com',
       subject: '<b>Hi</b>',
       text: 'Open http://site.test/auth/reset-passwrod?code=abc now',
+      html: '<p>Open <a href="http://site.test/auth/reset-passwrod?code=abc">the link</a></p><script>alert(1)</script>',
     });
-    const res = await fetch(`${catcher.url}/`);
+    const res = await fetch(`${catcher.url}/`, { headers: { accept: 'text/html' } });
     assert.equal(res.status, 200);
-    const page = await res.text();
-    assert.match(page, /&lt;b&gt;Hi&lt;\/b&gt;/);
-    assert.match(page, /<a href="http:\/\/site\.test\/auth\/reset-passwrod\?code=abc">/);
+    assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
+    // The subject is data for the page's script, never markup.
+    const [message] = await listMessages();
+    assert.equal(message?.subject, '<b>Hi</b>');
+    const html = await (await fetch(`${catcher.url}/api/email/${message?.id ?? ''}/html`)).text();
+    assert.match(html, /<a href="http:\/\/site\.test\/auth\/reset-passwrod\?code=abc">/);
+    assert.doesNotMatch(html, /<script/);
   });
 });

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { type CaughtMessage, fetchMail } from '../../tools/mail-catcher.mjs';
 
 /** Where scripts/run-e2e.mjs started things; running Playwright without it fails here, loudly. */
 export function e2eEnv(
@@ -35,24 +36,16 @@ export function newUser(prefix = 'student'): TestUser {
   return { username: `${prefix}_${id}`, email: `${prefix}.${id}@example.test`, password: `Study-${id}-pass` };
 }
 
-interface CaughtMail {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-}
-
 /**
  * Waits for the mail catcher to receive a message for `to` and returns the newest one.
- * @param mailUrl the catcher's HTTP address
+ * @param mailUrl the catcher's HTTP address (MailDev's REST API, read by fetchMail)
  */
-export async function waitForMail(mailUrl: string, to: string, subject?: RegExp): Promise<CaughtMail> {
-  let found: CaughtMail | undefined;
+export async function waitForMail(mailUrl: string, to: string, subject?: RegExp): Promise<CaughtMessage> {
+  let found: CaughtMessage | undefined;
   await expect
     .poll(
       async () => {
-        const response = await fetch(`${mailUrl}/api/messages?to=${encodeURIComponent(to)}`);
-        const messages = (await response.json()) as CaughtMail[];
+        const messages = await fetchMail(mailUrl, { to });
         found = messages.find((message) => !subject || subject.test(message.subject));
         return found !== undefined;
       },
@@ -64,7 +57,7 @@ export async function waitForMail(mailUrl: string, to: string, subject?: RegExp)
 }
 
 /** @returns the first link in the mail's text part that starts with `prefix` */
-export function linkIn(mail: CaughtMail, prefix: string): string {
+export function linkIn(mail: CaughtMessage, prefix: string): string {
   const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const match = new RegExp(`${escaped}[^\\s"<>]*`).exec(mail.text);
   if (!match) throw new Error(`no link starting with ${prefix} in:\n${mail.text}`);
