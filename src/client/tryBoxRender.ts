@@ -1,4 +1,5 @@
-import { ANSWER_CLASSES as C, BADGES } from '@/components/landing/answerClasses';
+import { ANSWER_CLASSES as C, answerCardOf, answerView } from '@/components/answer/answerView';
+import { toDom } from '@/components/answer/renderDom';
 import type { ApiErrorData } from '@/lib/api/errors';
 import type { TutorAnswer } from '@/lib/api/tutor';
 
@@ -9,71 +10,23 @@ function element<K extends keyof HTMLElementTagNameMap>(
   doc: Document,
   tag: K,
   className: string,
-  text?: string,
+  text: string,
 ): HTMLElementTagNameMap[K] {
   const node = doc.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
+  node.className = className;
+  node.textContent = text;
   return node;
 }
 
 /**
- * The answer as a card: question, badge ("Checked" only when `verified`), steps, result and checks; or, when the
- * tutor did not solve it, its reason.
+ * The answer as a card, drawn from the one answer view (components/answer/answerView.ts) that the pages and the
+ * chat use too: question, badge ("Checked" only when `verified`), steps, result and checks; or, when the tutor did
+ * not solve it, its reason.
  * @param doc the document to build in
  * @param answer the tutor's answer, as the backend sent it
  */
 export function renderAnswer(doc: Document, answer: TutorAnswer): HTMLElement {
-  if (answer.status !== 'solved') {
-    const box = element(doc, 'div', C.reason);
-    box.dataset['tryBoxOutcome'] = answer.status;
-    box.append(
-      element(doc, 'p', 'font-semibold', answer.status === 'invalid' ? 'This question has a problem' : 'Not solved'),
-      element(doc, 'p', 'mt-1 text-sm whitespace-pre-line', answer.reason ?? 'This question could not be answered.'),
-    );
-    return box;
-  }
-  const card = element(doc, 'article', C.card);
-  card.dataset['tryBoxOutcome'] = 'solved';
-  const head = element(doc, 'div', 'flex flex-wrap items-start justify-between gap-3');
-  const asked = element(doc, 'div', 'min-w-0');
-  asked.append(element(doc, 'p', C.label, 'Question'), element(doc, 'p', C.question, answer.question.text));
-  const badge = BADGES[answer.verified ? 'checked' : 'not-checked'];
-  const badgeNode = element(doc, 'span', badge.className, badge.label);
-  badgeNode.dataset['badge'] = answer.verified ? 'checked' : 'not-checked';
-  head.append(asked, badgeNode);
-  card.append(head);
-
-  if (answer.steps.length > 0) {
-    const steps = element(doc, 'ol', C.steps);
-    answer.steps.forEach((step, index) => {
-      const item = element(doc, 'li', '');
-      item.append(
-        element(doc, 'p', C.stepTitle, `${String(index + 1)}. ${step.title}`),
-        element(doc, 'p', C.stepText, step.explanation),
-      );
-      steps.append(item);
-    });
-    card.append(steps);
-  }
-  if (answer.answer) {
-    const result = element(doc, 'div', C.result);
-    result.append(element(doc, 'p', C.resultLabel, 'Answer'), element(doc, 'p', C.resultValue, answer.answer.text));
-    card.append(result);
-  }
-  if (answer.checks.length > 0) {
-    const checks = element(doc, 'ul', C.checks);
-    checks.setAttribute('aria-label', 'Checks');
-    for (const check of answer.checks) {
-      const item = element(doc, 'li', '');
-      const mark = element(doc, 'span', '', check.passed ? '✓ ' : '✗ ');
-      mark.setAttribute('aria-hidden', 'true');
-      item.append(mark, element(doc, 'span', 'sr-only', check.passed ? 'Passed: ' : 'Failed: '), check.detail);
-      checks.append(item);
-    }
-    card.append(checks);
-  }
-  return card;
+  return toDom(doc, answerView(answerCardOf(answer), { attrs: { 'data-try-box-outcome': answer.status } }));
 }
 
 /** An error in the API client's ApiError shape (see tryBox.ts for why the class itself is not imported). */
@@ -109,7 +62,8 @@ export function tryBoxErrorMessage(error: unknown): string {
 
 /** An error inside the box: a visible alert with the message. */
 export function renderError(doc: Document, message: string): HTMLElement {
-  const box = element(doc, 'div', C.error);
+  const box = doc.createElement('div');
+  box.className = C.error;
   box.setAttribute('role', 'alert');
   box.dataset['tryBoxOutcome'] = 'error';
   box.append(element(doc, 'p', 'font-semibold', 'No answer this time'), element(doc, 'p', 'mt-1 text-sm', message));

@@ -1,41 +1,280 @@
-/**
- * Classes of a worked answer, shared by the pre-rendered examples (WorkedAnswer.astro) and the answers the try box
- * builds in the browser (src/client/tryBoxRender.ts), so both look the same and a change is made once.
+import type { Check, Step, TutorAnswer } from '@/lib/api/tutor';
+
+/*
+ * The one answer view. A tutor's answer is shown in three places: the worked examples of the content pages (HTML
+ * written at build time, no script), the try box of the tool pages (DOM built in the browser) and the chat (React).
+ * All three render the element tree built here, through renderHtml.ts, renderDom.ts and AnswerView.tsx, so the
+ * markup, the classes and the badge's rule are written once. The tree holds text only, never HTML: each renderer
+ * sets it as text, which is what keeps the try box and the pages safe from whatever a model or a question says.
  */
+
+/** Classes of the answer card; Tailwind finds them here (the renderers only copy them). */
 export const ANSWER_CLASSES = {
   card: 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900',
+  head: 'flex flex-wrap items-start justify-between gap-3',
   label: 'text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400',
   question: 'mt-1 font-mono text-base break-words text-slate-900 dark:text-white',
-  steps: 'mt-5 space-y-4 border-l-2 border-primary-200 pl-4 dark:border-primary-900',
+  /** `first:mt-0`: in the chat, without the question, a section can open the card. */
+  section: 'mt-5 first:mt-0',
+  summary: 'cursor-pointer text-sm font-semibold text-slate-900 select-none dark:text-white',
+  steps: 'mt-3 space-y-4 border-l-2 border-primary-200 pl-4 dark:border-primary-900',
   stepTitle: 'font-semibold text-slate-900 dark:text-white',
   stepText: 'mt-1 text-sm whitespace-pre-line break-words text-slate-700 dark:text-slate-300',
-  result: 'mt-5 rounded-xl bg-primary-50 px-4 py-3 text-slate-900 dark:bg-primary-950/50 dark:text-white',
+  result: 'mt-5 rounded-xl first:mt-0 bg-primary-50 px-4 py-3 text-slate-900 dark:bg-primary-950/50 dark:text-white',
   /** On the result's tinted background the plain label's grey is below 4.5:1. */
   resultLabel: 'text-xs font-semibold tracking-wide text-primary-900 uppercase dark:text-primary-100',
-  resultValue: 'font-mono text-lg font-semibold break-words whitespace-pre-line',
-  checks: 'mt-4 space-y-1 text-sm text-slate-600 dark:text-slate-400',
-  reason:
+  resultValue: 'mt-1 font-mono text-lg font-semibold break-words whitespace-pre-line',
+  checks: 'mt-2 space-y-1 text-sm',
+  checkPassed: 'text-slate-700 dark:text-slate-300',
+  checkFailed: 'text-red-700 dark:text-red-300',
+  noCheck: 'mt-5 text-sm first:mt-0 text-slate-600 dark:text-slate-400',
+  unsupported:
     'rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100',
+  invalid:
+    'rounded-2xl border border-red-300 bg-red-50 p-5 text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100',
+  reasonTitle: 'font-semibold',
+  reasonText: 'mt-1 text-sm whitespace-pre-line',
+  /** The try box's own failure (no answer at all), in the same family of boxes. */
   error:
     'rounded-2xl border border-red-300 bg-red-50 p-5 text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100',
 } as const;
 
-/** The badge of an answer: "Checked" only when the backend says `verified`. */
+/** The badge of an answer: "Checked" only when the backend says `verified`; team-written examples say so. */
 export type BadgeKind = 'checked' | 'not-checked' | 'written';
 
 const BADGE_BASE = 'inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold';
 
-export const BADGES: Record<BadgeKind, { label: string; className: string }> = {
+export const BADGES: Readonly<Record<BadgeKind, { mark: string; label: string; className: string }>> = {
   checked: {
-    label: '✓ Checked',
+    mark: '✓ ',
+    label: 'Checked',
     className: `${BADGE_BASE} bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100`,
   },
   'not-checked': {
+    mark: '',
     label: 'Not checked',
     className: `${BADGE_BASE} bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100`,
   },
   written: {
+    mark: '',
     label: 'Written example · not checked',
     className: `${BADGE_BASE} bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100`,
   },
 };
+
+/** What one answer card shows, whoever wrote the answer. */
+export interface AnswerCard {
+  outcome: TutorAnswer['status'];
+  question: string;
+  /** None while an answer is still arriving, and for a question the tutor did not solve. */
+  badge: BadgeKind | null;
+  steps: readonly Step[];
+  result: { text: string; latex?: string } | null;
+  /** `null`: no checks section at all (a written example, an answer still arriving); `[]`: none could be run. */
+  checks: readonly Check[] | null;
+  reason?: string | undefined;
+}
+
+/**
+ * The card of a tutor's answer.
+ * @param answer the answer as the backend sent it
+ * @returns the card: "Checked" only when `answer.verified` (at least one check, all passed)
+ */
+export function answerCardOf(answer: TutorAnswer): AnswerCard {
+  if (answer.status !== 'solved') {
+    return {
+      outcome: answer.status,
+      question: answer.question.text,
+      badge: null,
+      steps: [],
+      result: null,
+      checks: null,
+      reason: answer.reason,
+    };
+  }
+  const [only, ...more] = answer.steps;
+  // A model's reply without a final "Answer:" line comes as the whole text twice (explanation and answer): once is enough.
+  const repeated =
+    answer.answer !== null && more.length === 0 && only?.explanation.trim() === answer.answer.text.trim();
+  return {
+    outcome: 'solved',
+    question: answer.question.text,
+    badge: answer.verified ? 'checked' : 'not-checked',
+    steps: answer.steps,
+    result: answer.answer && !repeated ? { text: answer.answer.text, latex: answer.answer.latex } : null,
+    checks: answer.checks,
+  };
+}
+
+/** A solved example written by the team (the model-only tools' pages): never claimed as checked. */
+export function writtenCardOf(example: { question: string; steps: readonly Step[]; answer: string }): AnswerCard {
+  return {
+    outcome: 'solved',
+    question: example.question,
+    badge: 'written',
+    steps: example.steps,
+    result: { text: example.answer },
+    checks: null,
+  };
+}
+
+/**
+ * Text a renderer may show richer where it can: `rich` is a message's Markdown with maths, `math` a TeX formula
+ * with its plain form in `text`. The content pages and the try box show `text` as it is; the app typesets it.
+ */
+export interface ViewLeaf {
+  leaf: 'rich' | 'math';
+  text: string;
+  latex?: string;
+}
+
+export type ViewTag = 'article' | 'div' | 'p' | 'span' | 'ol' | 'ul' | 'li' | 'details' | 'summary';
+
+export interface ViewElement {
+  tag: ViewTag;
+  attrs: Readonly<Record<string, string>>;
+  children: readonly ViewChild[];
+  /**
+   * A formula with no plain form (a step's equation): shown only where the maths renderer is loaded (the app).
+   * The pages and the try box leave it out, as the step's explanation says it in words.
+   */
+  typesetOnly?: true;
+}
+
+export type ViewChild = ViewElement | ViewLeaf | string;
+
+/** True for a leaf (text a renderer may typeset), false for an element or plain text. */
+export function isLeaf(child: ViewChild): child is ViewLeaf {
+  return typeof child === 'object' && 'leaf' in child;
+}
+
+function el(tag: ViewTag, attrs: Record<string, string>, ...children: (ViewChild | false | null)[]): ViewElement {
+  return { tag, attrs, children: children.filter((child): child is ViewChild => child !== false && child !== null) };
+}
+
+const C = ANSWER_CLASSES;
+
+function badgeOf(kind: BadgeKind): ViewElement {
+  const badge = BADGES[kind];
+  // The mark is hidden from screen readers, and the label is an element of its own, so that "Checked" is the name.
+  return el(
+    'span',
+    { class: badge.className, 'data-badge': kind },
+    badge.mark && el('span', { 'aria-hidden': 'true' }, badge.mark),
+    el('span', {}, badge.label),
+  );
+}
+
+function stepsOf(steps: readonly Step[]): ViewElement {
+  return el(
+    'details',
+    { class: C.section, open: '' },
+    el('summary', { class: C.summary }, `Steps (${String(steps.length)})`),
+    el(
+      'ol',
+      { class: C.steps },
+      ...steps.map((step, index) =>
+        el(
+          'li',
+          {},
+          el('p', { class: C.stepTitle }, `${String(index + 1)}. ${step.title}`),
+          el('div', { class: C.stepText }, { leaf: 'rich', text: step.explanation }),
+          step.latex
+            ? { ...el('div', { class: 'mt-2' }, { leaf: 'math', text: '', latex: step.latex }), typesetOnly: true }
+            : null,
+        ),
+      ),
+    ),
+  );
+}
+
+function checksOf(checks: readonly Check[]): ViewElement {
+  if (checks.length === 0) {
+    return el(
+      'p',
+      { class: C.noCheck },
+      'No automatic check could be run on this answer: compare it with your notes or textbook.',
+    );
+  }
+  return el(
+    'details',
+    { class: C.section, open: '' },
+    el('summary', { class: C.summary }, 'How it was checked'),
+    el(
+      'ul',
+      { class: C.checks, 'aria-label': 'Checks' },
+      ...checks.map((check) =>
+        el(
+          'li',
+          { class: check.passed ? C.checkPassed : C.checkFailed },
+          el('span', { 'aria-hidden': 'true' }, check.passed ? '✓ ' : '✗ '),
+          el('span', { class: 'sr-only' }, check.passed ? 'Passed: ' : 'Failed: '),
+          check.detail,
+        ),
+      ),
+    ),
+  );
+}
+
+export interface AnswerViewOptions {
+  /**
+   * Show the question at the top of the card. The chat leaves it out: the student's own message stands right above.
+   * @default true
+   */
+  echoQuestion?: boolean;
+  /** Attributes the place adds to the card's root (the try box's and the pages' test hooks). */
+  attrs?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The element tree of an answer card.
+ * @param card what to show (see answerCardOf, writtenCardOf)
+ * @returns one `article`: the card of a solved answer, or a box with the tutor's reason when it did not solve it
+ */
+export function answerView(card: AnswerCard, { echoQuestion = true, attrs = {} }: AnswerViewOptions = {}): ViewElement {
+  if (card.outcome !== 'solved') {
+    return el(
+      'article',
+      { ...attrs, class: C[card.outcome], 'data-answer-outcome': card.outcome },
+      el('p', { class: C.reasonTitle }, card.outcome === 'invalid' ? 'This question has a problem' : 'Not solved'),
+      el('p', { class: C.reasonText }, card.reason ?? 'This question could not be answered.'),
+    );
+  }
+  const head =
+    echoQuestion || card.badge
+      ? el(
+          'div',
+          { class: C.head },
+          echoQuestion &&
+            el(
+              'div',
+              { class: 'min-w-0' },
+              el('p', { class: C.label }, 'Question'),
+              el('p', { class: C.question }, card.question),
+            ),
+          card.badge && badgeOf(card.badge),
+        )
+      : null;
+  const result = card.result
+    ? el(
+        'div',
+        { class: C.result },
+        el('p', { class: C.resultLabel }, 'Answer'),
+        el(
+          'div',
+          { class: C.resultValue, 'data-testid': 'answer-result' },
+          card.result.latex
+            ? { leaf: 'math', text: card.result.text, latex: card.result.latex }
+            : { leaf: 'rich', text: card.result.text },
+        ),
+      )
+    : null;
+  return el(
+    'article',
+    { ...attrs, class: C.card, 'data-answer-outcome': 'solved' },
+    head,
+    card.steps.length > 0 && stepsOf(card.steps),
+    result,
+    card.checks && checksOf(card.checks),
+  );
+}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import Icon from '@/components/app/Icon';
-import type { Step, TutorAnswer } from '@/lib/api/tutor';
+import { type AnswerCard, answerCardOf, answerView, type ViewLeaf } from '@/components/answer/answerView';
+import AnswerView from '@/components/answer/AnswerView';
+import type { Step } from '@/lib/api/tutor';
 import { answerAsText, ladderOf, nextRungLabel } from '@/lib/hintLadder';
 import type { ToolId } from '@/lib/tools';
 import { type ChatEntry, retry } from '@/stores/chat';
 import { pushToast } from '@/stores/toasts';
-import CheckBadge from './CheckBadge';
 import PracticeSection from './PracticeSection';
 import { MathBlock, RichText } from './RichText';
 
@@ -33,64 +34,14 @@ function StepItem({ step, index }: { step: Step; index: number }) {
   );
 }
 
-function Steps({ steps }: { steps: readonly Step[] }) {
-  if (steps.length === 0) return null;
-  return (
-    <details open className="group mt-4">
-      <summary className="cursor-pointer text-sm font-semibold text-slate-900 select-none dark:text-white">
-        Steps ({steps.length})
-      </summary>
-      <ol className="mt-3 space-y-4">
-        {steps.map((step, index) => (
-          <StepItem key={`${index}-${step.title}`} step={step} index={index} />
-        ))}
-      </ol>
-    </details>
-  );
+/** The chat typesets what the answer view marks as maths or Markdown; the pages and the try box show its text. */
+function typeset(leaf: ViewLeaf) {
+  return leaf.leaf === 'math' && leaf.latex ? <MathBlock latex={leaf.latex} display /> : <RichText text={leaf.text} />;
 }
 
-function Checks({ answer }: { answer: TutorAnswer }) {
-  if (answer.checks.length === 0) {
-    return (
-      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-        No automatic check could be run on this answer: compare it with your notes or textbook.
-      </p>
-    );
-  }
-  return (
-    <details className="mt-4">
-      <summary className="cursor-pointer text-sm font-semibold text-slate-900 select-none dark:text-white">
-        How it was checked
-      </summary>
-      <ul className="mt-2 space-y-1 text-sm">
-        {answer.checks.map((check) => (
-          <li
-            key={`${check.kind}-${check.detail}`}
-            className={check.passed ? 'text-slate-700 dark:text-slate-300' : 'text-red-700 dark:text-red-300'}
-          >
-            {check.passed ? '✓' : '✗'} {check.detail}
-          </li>
-        ))}
-      </ul>
-    </details>
-  );
-}
-
-/** The result line of an engine answer, as maths. */
-function Result({ answer }: { answer: TutorAnswer }) {
-  if (!answer.answer) return null;
-  return (
-    <div className="mt-4 rounded-xl bg-primary-50 px-4 py-3 dark:bg-primary-950/60">
-      <p className="text-xs font-semibold tracking-wide text-primary-800 uppercase dark:text-primary-200">Answer</p>
-      <div className="mt-1 text-lg text-slate-900 dark:text-white" data-testid="answer-result">
-        {answer.answer.latex ? (
-          <MathBlock latex={answer.answer.latex} display />
-        ) : (
-          <RichText text={answer.answer.text} />
-        )}
-      </div>
-    </div>
-  );
+/** An answer that has not arrived whole yet: the steps streamed so far, nothing claimed about checks. */
+function arrivingCard(steps: readonly Step[]): AnswerCard {
+  return { outcome: 'solved', question: '', badge: null, steps, result: null, checks: null };
 }
 
 /** An answer: streamed text or steps, the result with its check, the hint ladder, practice, copy and retry. */
@@ -104,9 +55,14 @@ export default function AssistantMessage({ entry, tool, hintsFirst, busy }: Assi
   // Hints first applies to the engines' answers, whose hints and steps are known; a model's text streams as it is.
   const showLadder = !full && !fromModel && answer?.status === 'solved' && rungs.length > 0;
   const hideSteps = !full && !fromModel && !answer;
-  const steps = answer ? answer.steps : entry.steps;
   const hintCount = answer?.hints.length ?? 0;
   const nextLabel = nextRungLabel(rungs, revealed);
+  // The answer itself is the one answer view (the pages' and the try box's too); hints, practice, copy and retry are
+  // the chat's own, around it. The question is left out: the student's message stands right above.
+  let card: AnswerCard;
+  if (!answer) card = arrivingCard(fromModel || hideSteps ? [] : entry.steps);
+  else if (showLadder) card = { ...answerCardOf(answer), steps: [], result: null, checks: null };
+  else card = answerCardOf(answer);
 
   async function copy() {
     try {
@@ -118,29 +74,28 @@ export default function AssistantMessage({ entry, tool, hintsFirst, busy }: Assi
   }
 
   return (
-    <article
-      aria-label="Answer"
-      aria-busy={streaming}
-      data-status={entry.status}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+    <AnswerView
+      view={answerView(card, { echoQuestion: false })}
+      leaf={typeset}
+      rootProps={{ 'aria-label': 'Answer', 'aria-busy': streaming, 'data-status': entry.status }}
+      before={
+        <header className="mb-2 flex flex-wrap items-center gap-2">
+          <span className="text-sm font-semibold text-slate-900 dark:text-white">StudyEase</span>
+          {answer && answer.source === 'model' && (
+            <span className="text-xs text-slate-500 dark:text-slate-400">AI model</span>
+          )}
+          {answer && !streaming && (
+            <button
+              type="button"
+              className="ml-auto inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+              onClick={() => void copy()}
+            >
+              Copy answer
+            </button>
+          )}
+        </header>
+      }
     >
-      <header className="flex flex-wrap items-center gap-2">
-        <span className="text-sm font-semibold text-slate-900 dark:text-white">StudyEase</span>
-        {answer?.status === 'solved' && <CheckBadge verified={answer.verified} />}
-        {answer && answer.source === 'model' && (
-          <span className="text-xs text-slate-500 dark:text-slate-400">AI model</span>
-        )}
-        {answer && !streaming && (
-          <button
-            type="button"
-            className="ml-auto inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-            onClick={() => void copy()}
-          >
-            Copy answer
-          </button>
-        )}
-      </header>
-
       {streaming && !answer && ((!entry.text && entry.steps.length === 0) || hideSteps) && (
         <p role="status" className="mt-3 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
           <span className="typing-dots" aria-hidden="true">
@@ -152,22 +107,9 @@ export default function AssistantMessage({ entry, tool, hintsFirst, busy }: Assi
         </p>
       )}
 
-      {answer && answer.status !== 'solved' && (
-        <div
-          className={`mt-3 rounded-xl px-4 py-3 text-sm ${
-            answer.status === 'invalid'
-              ? 'bg-red-50 text-red-900 dark:bg-red-950/60 dark:text-red-200'
-              : 'bg-amber-50 text-amber-950 dark:bg-amber-950/60 dark:text-amber-100'
-          }`}
-        >
-          <p className="font-semibold">
-            {answer.status === 'invalid' ? 'This question has a problem' : 'Not something I can solve reliably yet'}
-          </p>
-          {answer.reason && <p className="mt-1">{answer.reason}</p>}
-        </div>
+      {!answer && fromModel && entry.text && (
+        <RichText text={entry.text} className="mt-3 text-slate-800 first:mt-0 dark:text-slate-200" />
       )}
-
-      {fromModel && entry.text && <RichText text={entry.text} className="mt-3 text-slate-800 dark:text-slate-200" />}
 
       {showLadder && (
         <section aria-label="Hints" className="mt-3">
@@ -205,14 +147,6 @@ export default function AssistantMessage({ entry, tool, hintsFirst, busy }: Assi
         </section>
       )}
 
-      {!showLadder && !fromModel && !hideSteps && <Steps steps={steps} />}
-      {!showLadder && answer?.status === 'solved' && (
-        <>
-          {!fromModel && <Result answer={answer} />}
-          <Checks answer={answer} />
-        </>
-      )}
-
       {!streaming && answer?.status === 'solved' && answer.source === 'engine' && (
         <PracticeSection tool={tool} question={answer.question.text} initial={answer.practice} />
       )}
@@ -235,6 +169,6 @@ export default function AssistantMessage({ entry, tool, hintsFirst, busy }: Assi
           )}
         </div>
       )}
-    </article>
+    </AnswerView>
   );
 }

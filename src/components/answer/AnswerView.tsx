@@ -1,0 +1,54 @@
+import { createElement, type HTMLAttributes, type ReactNode } from 'react';
+import { isLeaf, type ViewChild, type ViewElement, type ViewLeaf } from './answerView';
+
+/** Props React takes under another name than the HTML attribute, or as a boolean. */
+function propsOf(attrs: Readonly<Record<string, string>>): Record<string, string | boolean> {
+  const props: Record<string, string | boolean> = {};
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name === 'class') props['className'] = value;
+    else if (name === 'open') props['open'] = true;
+    else props[name] = value;
+  }
+  return props;
+}
+
+function childOf(node: ViewChild, key: number, leaf: (leaf: ViewLeaf) => ReactNode): ReactNode {
+  if (typeof node === 'string') return node;
+  if (isLeaf(node)) return leaf(node);
+  return element(node, key, leaf);
+}
+
+function element(node: ViewElement, key: number | undefined, leaf: (leaf: ViewLeaf) => ReactNode): ReactNode {
+  return createElement(
+    node.tag,
+    { key, ...propsOf(node.attrs) },
+    ...node.children.map((child, index) => childOf(child, index, leaf)),
+  );
+}
+
+interface AnswerViewProps {
+  /** The tree from answerView(). */
+  view: ViewElement;
+  /** How a leaf is drawn: the chat typesets maths and Markdown (RichText); by default its plain text. */
+  leaf?: (leaf: ViewLeaf) => ReactNode;
+  /** Props of the card's root besides the view's own (the chat's label, status and busy state). */
+  rootProps?: HTMLAttributes<HTMLElement> & Record<`data-${string}`, string>;
+  /** What the place puts in the card before the answer (the chat's toolbar). */
+  before?: ReactNode;
+  /** What the place puts in the card after the answer (the chat's hints, practice and retry). */
+  children?: ReactNode;
+}
+
+/**
+ * The answer view in React, for the chat. Renders the same tree as the content pages and the try box; a formula
+ * with no plain form (`typesetOnly`) is drawn here too, since the app has the maths renderer.
+ */
+export default function AnswerView({ view, leaf = (node) => node.text, rootProps, before, children }: AnswerViewProps) {
+  return createElement(
+    view.tag,
+    { ...propsOf(view.attrs), ...rootProps },
+    before,
+    ...view.children.map((child, index) => childOf(child, index, leaf)),
+    children,
+  );
+}

@@ -1,0 +1,200 @@
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { JSDOM } from 'jsdom';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, test, vi } from 'vitest';
+import { answerCardOf, answerView, writtenCardOf } from '@/components/answer/answerView';
+import { toHtml } from '@/components/answer/renderHtml';
+import AssistantMessage from '@/components/chat/AssistantMessage';
+import { renderAnswer } from '@/client/tryBoxRender';
+import type { TutorAnswer } from '@/lib/api/tutor';
+import type { ChatEntry } from '@/stores/chat';
+import { XSS_CORPUS } from '../support/xssCorpus';
+
+// Node's environment, so that the .astro component is compiled for the server as in a build; a jsdom window (not
+// happy-dom: see markdown.test.ts) for the try box's DOM and the chat's Markdown sanitiser.
+const { window } = new JSDOM('<!doctype html><html><body></body></html>');
+vi.stubGlobal('window', window);
+vi.stubGlobal('document', window.document);
+
+const solved: TutorAnswer = {
+  tool: 'math-solver',
+  kind: 'linear-equation',
+  question: { text: '2x + 1 = 7', latex: '2 x + 1 = 7' },
+  status: 'solved',
+  answer: { text: 'x = 3', latex: 'x = 3' },
+  steps: [
+    { title: 'Read the equation', explanation: 'We solve for x.', latex: '2 x + 1 = 7' },
+    { title: 'Isolate the variable', explanation: 'Subtract 1, then divide by 2.' },
+  ],
+  checks: [{ kind: 'substitution', passed: true, detail: 'x = 3: left side 7, right side 7' }],
+  verified: true,
+  hints: [],
+  practice: [],
+  source: 'engine',
+};
+
+/** The five kinds of answer the three places must show alike. */
+const ANSWERS: Record<string, TutorAnswer> = {
+  'solved and checked': solved,
+  'solved with a failed check': {
+    ...solved,
+    tool: 'translator',
+    kind: 'translation',
+    answer: { text: 'Wasser siedet bei 100 °C.', latex: '' },
+    steps: [],
+    checks: [{ kind: 'numbers-kept', passed: false, detail: 'Missing: 212' }],
+    verified: false,
+    source: 'model',
+  },
+  unsupported: {
+    ...solved,
+    status: 'unsupported',
+    answer: null,
+    steps: [],
+    checks: [],
+    verified: false,
+    reason: 'This is beyond what I can solve reliably.',
+  },
+  invalid: {
+    ...solved,
+    tool: 'chemistry-solver',
+    status: 'invalid',
+    answer: null,
+    steps: [],
+    checks: [],
+    verified: false,
+    reason: 'Fe appears only on the left side.',
+  },
+  'model answer': {
+    ...solved,
+    tool: 'homework-helper',
+    kind: 'explanation',
+    question: { text: 'Why is the sky blue?', latex: '' },
+    answer: { text: 'Rayleigh scattering.', latex: '' },
+    steps: [{ title: 'Explanation', explanation: 'Air scatters short wavelengths\nmore than long ones.' }],
+    checks: [],
+    verified: false,
+    source: 'model',
+  },
+};
+
+/** Parses markup into one element. */
+function parse(html: string): Element {
+  const template = document.createElement('template');
+  template.innerHTML = html.trim();
+  const root = template.content.firstElementChild;
+  if (!root) throw new Error(`no element in ${html}`);
+  return root;
+}
+
+/** The card without the attributes a place adds for its own tests. */
+function withoutPlaceHooks(root: Element): string {
+  for (const name of ['data-worked-answer', 'data-try-box-outcome', 'aria-label', 'aria-busy', 'data-status']) {
+    root.removeAttribute(name);
+  }
+  return root.outerHTML;
+}
+
+async function workedAnswerHtml(answer: TutorAnswer): Promise<string> {
+  const { default: WorkedAnswer } = await import('@/components/answer/WorkedAnswer.astro');
+  const container = await AstroContainer.create();
+  return container.renderToString(WorkedAnswer, { props: { card: answerCardOf(answer) } });
+}
+
+/**
+ * The chat's card as the pages would draw it: its toolbar and practice (the chat's own parts) taken out, the step
+ * equations it typesets on top removed, and each typeset text put back as the plain text it came from.
+ */
+function chatCard(answer: TutorAnswer): string {
+  const entry: ChatEntry = {
+    key: 'a1',
+    documentId: 'm1',
+    role: 'assistant',
+    text: '',
+    steps: [],
+    answer,
+    status: 'complete',
+    error: null,
+  };
+  const html = renderToStaticMarkup(
+    createElement(AssistantMessage, { entry, tool: answer.tool, hintsFirst: false, busy: false }),
+  );
+  const root = parse(html);
+  root.querySelector(':scope > header')?.remove();
+  root.querySelector(':scope > section[aria-label="Practice questions"]')?.remove();
+  for (const equation of root.querySelectorAll('li > div:has(> .math-display)')) equation.remove();
+  const result = root.querySelector('[data-testid="answer-result"] > .math-display');
+  result?.replaceWith(answer.answer?.text ?? '');
+  // Markdown ends its paragraph with a line break.
+  for (const rich of root.querySelectorAll('.rich-text')) rich.replaceWith(rich.textContent.replace(/\n$/, ''));
+  return withoutPlaceHooks(root);
+}
+
+describe('the one answer view', () => {
+  test.each(Object.entries(ANSWERS))(
+    '%s: the worked example, the try box and the chat show the same card',
+    async (_, answer) => {
+      const card = answerCardOf(answer);
+      const expected = parse(toHtml(answerView(card))).outerHTML;
+      expect(withoutPlaceHooks(parse(await workedAnswerHtml(answer)))).toBe(expected);
+      expect(withoutPlaceHooks(renderAnswer(document, answer))).toBe(expected);
+      expect(chatCard(answer)).toBe(parse(toHtml(answerView(card, { echoQuestion: false }))).outerHTML);
+    },
+  );
+
+  test('says Checked only when the answer is verified, and never on a question it did not solve', () => {
+    const badge = (answer: TutorAnswer) =>
+      parse(toHtml(answerView(answerCardOf(answer)))).querySelector('[data-badge]');
+    expect(badge(solved)?.textContent).toBe('✓ Checked');
+    expect(badge(solved)?.getAttribute('data-badge')).toBe('checked');
+    expect(badge({ ...solved, verified: false })?.textContent).toBe('Not checked');
+    expect(badge({ ...solved, checks: [], verified: false })?.textContent).toBe('Not checked');
+    expect(badge(ANSWERS['unsupported'] ?? solved)).toBeNull();
+    expect(badge(ANSWERS['invalid'] ?? solved)).toBeNull();
+  });
+
+  test('the chat names the badge "Checked" (the mark is hidden from screen readers)', () => {
+    const badge = parse(toHtml(answerView(answerCardOf(solved)))).querySelector('[data-badge]');
+    expect(badge?.querySelector('[aria-hidden="true"]')?.textContent).toBe('✓ ');
+    expect([...(badge?.children ?? [])].map((part) => part.textContent)).toEqual(['✓ ', 'Checked']);
+  });
+
+  test('a written example says so and claims no check', () => {
+    const card = parse(
+      toHtml(answerView(writtenCardOf({ question: 'Translate: hello', steps: [], answer: 'Bonjour' }))),
+    );
+    expect(card.querySelector('[data-badge]')?.textContent).toBe('Written example · not checked');
+    expect(card.querySelector('[aria-label="Checks"]')).toBeNull();
+    expect(card.textContent).not.toContain('No automatic check');
+  });
+
+  test("a model's reply without a final answer line is shown once", () => {
+    const text = 'Plants make sugar from light.';
+    const card = answerCardOf({
+      ...solved,
+      answer: { text, latex: '' },
+      steps: [{ title: 'Explanation', explanation: text }],
+    });
+    expect(card.result).toBeNull();
+    expect(card.steps).toHaveLength(1);
+  });
+
+  test.each(XSS_CORPUS)('the HTML keeps $category: $name as text', (payload) => {
+    const html = toHtml(
+      answerView(
+        answerCardOf({
+          ...solved,
+          question: { text: payload.source, latex: '' },
+          answer: { text: payload.source, latex: '' },
+          steps: [{ title: payload.source, explanation: payload.source }],
+          checks: [{ kind: 'x', passed: true, detail: payload.source }],
+        }),
+      ),
+    );
+    const card = parse(html);
+    expect(card.querySelectorAll('script, img, svg, iframe, a, math, style')).toHaveLength(0);
+    // As an HTML parser reads text: line ends folded to \n, NUL characters dropped.
+    expect(card.textContent).toContain(payload.source.replace(/\r\n?/g, '\n').replaceAll('\0', ''));
+  });
+});
