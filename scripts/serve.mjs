@@ -5,8 +5,8 @@
 // With REBUILD_SECRET set it also offers the rebuild hook the CMS calls on every publish (scripts/rebuild.mjs):
 // `POST /__rebuild` builds the site into a new folder and swaps it in, `GET /__rebuild/status` says how that went.
 // Our own file serving, not sirv's (issue #12 tried it): sirv answers 200 for every file it finds (the app shell
-// answers 404 for unknown tools), keeps no contents in memory (FileCache, what bench:load measures) and snapshots the
-// folder's sizes at start (a build in place would be sent with stale lengths); its MIME lookup is all that would be left.
+// answers 404 for unknown tools), keeps no contents in memory (FileCache, what bench:load measures) and snapshots
+// the folder's sizes at start (a build in place would go out with stale lengths); only its MIME table would be left.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';

@@ -55,9 +55,7 @@ const toCaught = (email) => {
   return {
     id: email.id,
     // Written back as the header was (MailDev keeps it parsed).
-    from: (email.from ?? [])
-      .map(({ name, address = '' }) => (name ? `"${name}" <${address}>` : address))
-      .join(', '),
+    from: (email.from ?? []).map(({ name, address = '' }) => (name ? `"${name}" <${address}>` : address)).join(', '),
     // Blind copies are only in the envelope.
     to: to.length > 0 ? to : addresses(email.envelope?.to),
     subject: email.subject ?? '',

@@ -13,7 +13,10 @@
 // Everything lives in memory; codes are single-use and expire after a minute, tokens after an hour. Any
 // http(s) redirect_uri is accepted (the backend's port is not known in advance): never expose this server.
 //
-// Usage: node scripts/oauth-test-provider.mjs, or `import { startOAuthTestProvider } from './oauth-test-provider.mjs'`.
+// Ours, not oauth2-mock-server (issue #12 looked): its /authorize redirects at once, with no consent page for the
+// e2e tests' Approve/Deny and chosen identity, and it checks neither client secrets nor single-use codes.
+//
+// Usage: node tools/oauth-test-provider.mjs (`npm run oauth-test-provider`), or import startOAuthTestProvider.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';

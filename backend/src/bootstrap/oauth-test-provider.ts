@@ -6,7 +6,7 @@ import type { StudyEaseConfig } from '../utils/studyease-config';
 export const OAUTH_TEST_PROVIDER = 'studyease-test';
 
 /**
- * The client credentials registered with scripts/oauth-test-provider.mjs (its OAUTH_TEST_CLIENT_ID/_SECRET; the
+ * The client credentials registered with tools/oauth-test-provider.mjs (its OAUTH_TEST_CLIENT_ID/_SECRET; the
  * script is not part of the compiled app, hence the copy). Not secret: the provider only runs locally.
  */
 export const OAUTH_TEST_CLIENT = { id: 'studyease-test', secret: 'studyease-test-secret' } as const;
