@@ -74,9 +74,9 @@ const resolveBackend = async (): Promise<Backend> => {
   if (given) {
     const url = given.replace(/\/+$/, '');
     if (!(await answers(url))) throw new Error(`Nothing answers at ${url}`);
-    return { url, description: url, stop: async () => undefined };
+    return { url, description: url, stop: () => Promise.resolve() };
   }
-  if (await answers(DEFAULT_URL)) return { url: DEFAULT_URL, description: DEFAULT_URL, stop: async () => undefined };
+  if (await answers(DEFAULT_URL)) return { url: DEFAULT_URL, description: DEFAULT_URL, stop: () => Promise.resolve() };
   return startOwnBackend();
 };
 

@@ -239,7 +239,7 @@ export const startFakeModel = async (
       res.socket?.destroy();
       return;
     }
-    if (!res.destroyed) res.end('data: [DONE]\n\n');
+    res.end('data: [DONE]\n\n');
   };
 
   const server = createServer((req, res) => {

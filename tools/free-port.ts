@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 /** A port held open until `release()`. */
 export interface ReservedPort {
   port: number;
-  release(): Promise<void>;
+  release: () => Promise<void>;
 }
 
 /**

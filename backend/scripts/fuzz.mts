@@ -68,7 +68,7 @@ const resolveTarget = async (): Promise<Target> => {
   const url = given.replace(/\/+$/, '');
   const health = await checkHealth(url);
   if (health !== null) throw new Error(`${url} does not answer: ${health}`);
-  return { url, jwtSecret: null, description: url, stop: async () => undefined };
+  return { url, jwtSecret: null, description: url, stop: () => Promise.resolve() };
 };
 
 const target = await resolveTarget();

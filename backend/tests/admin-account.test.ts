@@ -30,11 +30,12 @@ const fakeStrapi = () => {
   const logs: string[] = [];
   const services: Record<string, Record<string, (...args: never[]) => unknown>> = {
     'admin::user': {
-      exists: async (attributes?: { email?: string }) =>
-        admins.some((admin) => attributes?.email === undefined || admin.email === attributes.email),
-      create: async (attributes: { email: string; password: string; roles: number[] }) => admins.push(attributes),
+      exists: (attributes?: { email?: string }) =>
+        Promise.resolve(admins.some((admin) => attributes?.email === undefined || admin.email === attributes.email)),
+      create: (attributes: { email: string; password: string; roles: number[] }) =>
+        Promise.resolve(admins.push(attributes)),
     },
-    'admin::role': { getSuperAdmin: async () => ({ id: 1 }) },
+    'admin::role': { getSuperAdmin: () => Promise.resolve({ id: 1 }) },
   };
   const strapi = {
     service: (uid: string) => services[uid],

@@ -201,14 +201,14 @@ describe('an anonymous visitor', () => {
     assert.equal(data.length, 1);
     const [article] = data;
     assert.equal(article?.title, 'How to check your answer to a linear equation in under a minute');
-    const one = await getOk(`/api/articles/${article?.documentId}`, z.object({ data: ArticleSchema }));
+    const one = await getOk(`/api/articles/${article.documentId}`, z.object({ data: ArticleSchema }));
     assert.equal(one.data.slug, slug);
   });
 
   test('reads a legal page by its slug', async () => {
     const { data } = await getOk('/api/legal-pages?filters[slug][$eq]=terms-of-service', listOf(LegalPageSchema));
     assert.equal(data[0]?.title, 'Terms of Service');
-    assert.match(data[0]?.body ?? '', /graded exam/);
+    assert.match(data[0].body, /graded exam/);
   });
 
   test('gets the plans in their order, either way', async () => {
@@ -420,10 +420,10 @@ describe('content rules', () => {
 
     const { data } = await getOk(
       '/api/articles?filters[slug][$eq]=with-alt&populate=cover',
-      listOf(ArticleSchema.extend({ cover: z.object({ url: z.string(), mime: z.string() }).passthrough().nullable() })),
+      listOf(ArticleSchema.extend({ cover: z.object({ url: z.string(), mime: z.string() }).loose().nullable() })),
     );
     assert.equal(data[0]?.coverAlt, 'A new cover');
-    assert.equal(data[0]?.cover?.url, '/uploads/cover_test.png');
+    assert.equal(data[0].cover?.url, '/uploads/cover_test.png');
   });
 
   test('the admin panel gets the same answer (400 ValidationError naming coverAlt)', async () => {

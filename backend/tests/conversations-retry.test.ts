@@ -125,7 +125,7 @@ const deltasOf = (events: { event: string; data: unknown }[]) =>
 
 const startOf = (events: { event: string; data: unknown }[]) => {
   assert.equal(events[0]?.event, 'start');
-  return StartSchema.parse(events[0]?.data);
+  return StartSchema.parse(events[0].data);
 };
 
 const errorOf = (json: unknown) => ErrorResponseSchema.parse(json).error;
@@ -167,7 +167,7 @@ describe('a cut answer', () => {
     assert.equal(before[1]?.answer, null);
     // The ids in `start` name the saved messages.
     assert.equal(firstStart.questionId, before[0]?.documentId);
-    assert.equal(firstStart.messageId, before[1]?.documentId);
+    assert.equal(firstStart.messageId, before[1].documentId);
 
     // A restart on the same database (and the same secrets: Alice's sign-in stays valid).
     const stopped = backend;
@@ -191,7 +191,7 @@ describe('a cut answer', () => {
       after.map((m) => [m.documentId, m.role, m.status, m.text]),
       [
         [before[0]?.documentId, 'user', 'complete', 'What does photosynthesis do?'],
-        [before[1]?.documentId, 'assistant', 'complete', REPLY],
+        [before[1].documentId, 'assistant', 'complete', REPLY],
       ],
     );
     assert.equal(after[1]?.answer?.answer?.text, 'light energy to chemical energy');
@@ -210,7 +210,7 @@ describe('a cut answer', () => {
     );
     const [, reply] = await messagesOf(alice.jwt, id);
     assert.equal(reply?.status, 'error');
-    assert.match(reply?.text ?? '', /cut off before it was complete/);
+    assert.match(reply.text, /cut off before it was complete/);
   });
 });
 
@@ -230,20 +230,20 @@ describe('retry', () => {
       assert.equal(failed.status, 200);
       const [question, reply] = await messagesOf(carol.jwt, id);
       assert.equal(reply?.status, 'error');
-      assert.match(reply?.text ?? '', /not available right now/);
+      assert.match(reply.text, /not available right now/);
 
       // The one free question of the day is used up…
       const refused = await send(carol.jwt, id, { text: 'Merci' });
       assert.equal(refused.status, 429);
       // …and a retry still answers.
       await control({ mode: 'ok', reply: 'Hallo zusammen' });
-      const retried = await retry(carol.jwt, id, reply?.documentId ?? '');
+      const retried = await retry(carol.jwt, id, reply.documentId);
       assert.equal(retried.status, 200, JSON.stringify(retried.json));
       assert.deepEqual(startOf(retried.events), {
         tool: 'translator',
         source: 'model',
         questionId: question?.documentId,
-        messageId: reply?.documentId,
+        messageId: reply.documentId,
       });
       assert.equal(deltasOf(retried.events).join(''), 'Hallo zusammen');
 
@@ -271,7 +271,7 @@ describe('retry', () => {
     const [question, complete] = await messagesOf(alice.jwt, id);
     assert.equal(complete?.status, 'complete');
 
-    for (const messageId of [complete?.documentId, question?.documentId]) {
+    for (const messageId of [complete.documentId, question?.documentId]) {
       const res = await retry(alice.jwt, id, messageId ?? '');
       assert.equal(res.status, 400);
       assert.equal(errorOf(res.json).name, 'ValidationError');
@@ -285,12 +285,12 @@ describe('retry', () => {
     const otherBefore = await messagesOf(alice.jwt, other);
     const failed = otherBefore[1];
     assert.equal(failed?.status, 'error');
-    assert.equal((await retry(alice.jwt, id, failed?.documentId ?? '')).status, 404);
+    assert.equal((await retry(alice.jwt, id, failed.documentId)).status, 404);
     assert.equal((await retry(alice.jwt, id, 'no-such-message')).status, 404);
 
     // Another user: 404 for the conversation, whatever the message.
     await control({ mode: 'ok' });
-    const foreign = await retry(bob.jwt, other, failed?.documentId ?? '');
+    const foreign = await retry(bob.jwt, other, failed.documentId);
     assert.equal(foreign.status, 404);
     assert.doesNotMatch(JSON.stringify(foreign.json), /gene/);
     // Nothing was touched by the refusals.
@@ -301,7 +301,7 @@ describe('retry', () => {
     );
 
     // Without a sign-in: 403, as every chat route.
-    const anonymous = await fetch(`${backend.url}/api/conversations/${other}/messages/${failed?.documentId}/retry`, {
+    const anonymous = await fetch(`${backend.url}/api/conversations/${other}/messages/${failed.documentId}/retry`, {
       method: 'POST',
     });
     assert.equal(anonymous.status, 403);
@@ -316,7 +316,8 @@ describe('retry', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${alice.jwt}` },
       body: JSON.stringify({ text: 'What is light?' }),
     });
-    const reader = res.body?.getReader();
+    // Node's fetch types the body as a ReadableStream of `any`.
+    const reader = res.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
     assert.ok(reader);
     const decoder = new TextDecoder();
     let text = '';

@@ -268,12 +268,12 @@ describe('sending a message', () => {
     const saved = await messagesOf(alice.jwt, documentId);
     assert.equal(saved.length, 2);
     assert.equal(saved[0]?.role, 'user');
-    assert.equal(saved[0]?.text, 'x^2-5x+6=0');
-    assert.equal(saved[0]?.status, 'complete');
+    assert.equal(saved[0].text, 'x^2-5x+6=0');
+    assert.equal(saved[0].status, 'complete');
     assert.equal(saved[1]?.role, 'assistant');
-    assert.equal(saved[1]?.status, 'complete');
-    assert.equal(AnswerSchema.parse(saved[1]?.answer).answer?.text, 'x = 2, x = 3');
-    assert.deepEqual([start.questionId, start.messageId], [saved[0]?.documentId, saved[1]?.documentId]);
+    assert.equal(saved[1].status, 'complete');
+    assert.equal(AnswerSchema.parse(saved[1].answer).answer?.text, 'x = 2, x = 3');
+    assert.deepEqual([start.questionId, start.messageId], [saved[0].documentId, saved[1].documentId]);
   });
 
   test('without an AI model, the homework helper answers that none is configured, and it is saved', async () => {

@@ -103,14 +103,10 @@ describe('the shared counters', () => {
 describe('failOpen', () => {
   test('lets requests through uncounted while the database cannot be written, and says so once', async () => {
     const warnings: string[] = [];
-    let error: unknown = Object.assign(new Error('attempt to write a readonly database'), { code: 'SQLITE_READONLY' });
+    let error: Error = Object.assign(new Error('attempt to write a readonly database'), { code: 'SQLITE_READONLY' });
     const broken = {
-      hit: async () => {
-        throw error;
-      },
-      undo: async () => {
-        throw error;
-      },
+      hit: () => Promise.reject(error),
+      undo: () => Promise.reject(error),
     };
     const store = failOpen(broken, (message) => warnings.push(message));
     assert.equal((await store.hit('a', 1000)).count, 0);

@@ -107,7 +107,7 @@ if (!usesPostgres()) {
       await converse(bob.jwt, 'Balancing', 'H2 + O2 -> H2O');
       const expected = [await snapshot(backend.url, alice.jwt), await snapshot(backend.url, bob.jwt)];
       assert.equal(expected[0]?.length, 2);
-      assert.equal(expected[0]?.[0]?.messages.length, 2);
+      assert.equal(expected[0][0]?.messages.length, 2);
 
       // Online: the backend keeps running (and writing) during the backup.
       const source = backend.database.env['DATABASE_FILENAME'] ?? '';

@@ -91,7 +91,7 @@ describe('startMailCatcher', () => {
     // The subject is data for the page's script, never markup.
     const [message] = await listMessages();
     assert.equal(message?.subject, '<b>Hi</b>');
-    const html = await (await fetch(`${catcher.url}/api/email/${message?.id ?? ''}/html`)).text();
+    const html = await (await fetch(`${catcher.url}/api/email/${message.id}/html`)).text();
     assert.match(html, /<a href="http:\/\/site\.test\/auth\/reset-passwrod\?code=abc">/);
     assert.doesNotMatch(html, /<script/);
   });

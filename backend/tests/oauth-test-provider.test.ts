@@ -26,7 +26,7 @@ const authorizeUrl = (extra: Record<string, string> = {}) =>
     redirect_uri: REDIRECT_URI,
     state: 'xyz',
     ...extra,
-  })}`;
+  }).toString()}`;
 
 const get = (url: string) => fetch(url, { redirect: 'manual' });
 
@@ -185,7 +185,7 @@ describe('startOAuthTestProvider', () => {
             client_id: OAUTH_TEST_CLIENT_ID,
             response_type: 'code',
             redirect_uri: REDIRECT_URI,
-          })}`,
+          }).toString()}`,
         );
         const code = redirectOf(res).get('code') ?? '';
         const tokenRes = await fetch(`${auto.url}/token`, {

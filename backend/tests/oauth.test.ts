@@ -56,7 +56,7 @@ const exchange = async (accessToken: string | null, browser?: Browser, nonce = n
     browser === undefined
       ? await fetch(`${backend.url}${path}`, { headers })
       : await browser.request(`${backend.url}${path}`, { headers });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as unknown };
+  return { status: res.status, headers: res.headers, body: await res.json() };
 };
 
 const signedIn = (result: { status: number; body: unknown }) => {

@@ -113,7 +113,7 @@ describe('a request over 16 KB of headers that arrives in pieces', () => {
     ]);
     const answer = lastAnswer(raw);
     assert.equal(answer.status, 405);
-    assert.equal(JSON.parse(answer.afterHeaders).error.status, 405);
+    assert.equal((JSON.parse(answer.afterHeaders) as { error: { status: unknown } }).error.status, 405);
   });
 });
 

@@ -36,11 +36,14 @@ before(async () => {
   urls = [here.url, there.url];
 });
 after(async () => {
+  // Both are unset when before() failed, and after() runs all the same.
+  /* eslint-disable @typescript-eslint/no-unnecessary-condition -- see above */
   try {
     await there?.stop();
   } finally {
     await here?.stop();
   }
+  /* eslint-enable @typescript-eslint/no-unnecessary-condition */
 });
 
 describe('two backend instances on one database', () => {

@@ -310,7 +310,7 @@ describe('model spending', () => {
 });
 
 describe('logs', () => {
-  test("a failed write's log line keeps the driver's reason but not the statement's values (emails, password hashes)", async () => {
+  test("a failed write's log line keeps the driver's reason but not the statement's values (emails, password hashes)", () => {
     const { databaseFailureReason } = requireCompiled<typeof DatabaseUnavailable>(
       'src/middlewares/database-unavailable',
     );

@@ -160,6 +160,8 @@ export const testEnvironment = (
  * @param envFile - an empty file for Strapi's dotenv to read instead of backend/.env
  */
 const applyEnvironment = (values: Record<string, string>, envFile: string): void => {
+  // Removed, not set to undefined: process.env would keep the string 'undefined'.
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- see above
   for (const name of CONFIG_VARIABLES) delete process.env[name];
   Object.assign(process.env, values);
   // Strapi runs dotenv when its configuration module is first required; point it away from backend/.env.

@@ -100,8 +100,9 @@ export const createTestDatabase = async ({ empty = false }: { empty?: boolean } 
   if (template !== undefined && existsSync(template)) copyFileSync(template, filename);
   return {
     env: { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: filename },
-    drop: async () => {
+    drop: () => {
       rmSync(folder, { recursive: true, force: true });
+      return Promise.resolve();
     },
   };
 };

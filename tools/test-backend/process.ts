@@ -34,7 +34,7 @@ export interface BackendProcessAddresses {
 
 export interface BackendProcess extends BackendProcessAddresses {
   /** Stops it (its database and servers go with it) and waits until the process has exited. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export interface BackendProcessOptions {

@@ -38,8 +38,8 @@ export interface StrapiInstance {
 }
 
 interface StrapiModule {
-  createStrapi(options: { appDir: string; distDir: string }): StrapiInstance;
-  compileStrapi(options: { appDir: string }): Promise<{ appDir: string; distDir: string }>;
+  createStrapi: (options: { appDir: string; distDir: string }) => StrapiInstance;
+  compileStrapi: (options: { appDir: string }) => Promise<{ appDir: string; distDir: string }>;
 }
 
 /**

@@ -78,9 +78,7 @@ export function collectRegexes(root: string, entries: readonly string[]): RegexS
     }
     if (ts.isIdentifier(node)) {
       const values = boundValues(node);
-      return values && values.every((value) => typeof value !== 'string')
-        ? (values as Array<{ source: string; flags: string }>)
-        : undefined;
+      return values && values.every((value) => typeof value !== 'string') ? values : undefined;
     }
     return undefined;
   };
@@ -100,8 +98,8 @@ export function collectRegexes(root: string, entries: readonly string[]): RegexS
     if (ts.isBindingElement(declaration) && ts.isArrayBindingPattern(declaration.parent)) {
       const index = declaration.parent.elements.indexOf(declaration);
       const variable = declaration.parent.parent;
-      const loop = variable.parent?.parent;
-      if (!ts.isVariableDeclaration(variable) || !loop || !ts.isForOfStatement(loop)) return undefined;
+      const loop = variable.parent.parent;
+      if (!ts.isVariableDeclaration(variable) || !ts.isForOfStatement(loop)) return undefined;
       const list = arrayLiteral(loop.expression);
       if (!list) return undefined;
       const values: Array<string | { source: string; flags: string }> = [];
@@ -168,7 +166,7 @@ export function collectRegexes(root: string, entries: readonly string[]): RegexS
     }
     if (ts.isIdentifier(inner)) {
       const values = boundValues(inner);
-      return values && values.every((value) => typeof value === 'string') ? (values as string[]) : undefined;
+      return values && values.every((value) => typeof value === 'string') ? values : undefined;
     }
     return undefined;
   };
@@ -190,8 +188,9 @@ export function collectRegexes(root: string, entries: readonly string[]): RegexS
         const asRegex = patternArg ? regexValues(patternArg) : undefined;
         const sources = asRegex?.map((regex) => regex.source) ?? (patternArg ? stringValues(patternArg) : undefined);
         const flags = flagsArg ? stringValues(flagsArg) : [asRegex?.[0]?.flags ?? ''];
-        if (sources && flags && flags.length === 1) {
-          sites.push({ file, line: lineOf(node), patterns: sources.map((source) => ({ source, flags: flags[0]! })) });
+        const flag = flags?.length === 1 ? flags[0] : undefined;
+        if (sources && flag !== undefined) {
+          sites.push({ file, line: lineOf(node), patterns: sources.map((source) => ({ source, flags: flag })) });
         } else {
           sites.push({
             file,
