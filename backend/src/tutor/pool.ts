@@ -10,7 +10,7 @@ import {
   type TutorAnswer,
 } from '@studyease/contract';
 import { AnswerCache } from './answer-cache';
-import type { TutorTask } from './solve';
+import type { TutorTask } from '@studyease/tutor';
 
 let pool: Piscina | null = null;
 

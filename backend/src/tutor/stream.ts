@@ -1,8 +1,7 @@
 import type { AnswerEvent, Check, SolveOptions, ToolId, TutorAnswer } from '@studyease/contract';
-import { checkModelAnswer, engineFor } from './engines';
+import { checkModelAnswer, engineFor, noModelAnswer } from '@studyease/tutor';
 import { type ModelSettings, ModelError, streamChat } from './model/chatCompletions';
 import { modelAnswer, modelFinalAnswer, promptFor } from './model/modelAnswer';
-import { noModelAnswer } from './solve';
 
 export interface StreamDependencies {
   /** Solves with the offline engine (in the worker pool, with its time limit). */

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
-import { trimTrailing } from './trim-trailing';
+import { trimTrailing } from '@studyease/tutor';
 
 /** Strapi's `env` helper, as handed to every `config/*.ts` function. */
 export type Env = Core.Config.Shared.ConfigParams['env'];

@@ -2,14 +2,22 @@
 // can stop a reader stuck in a backtracking regex (a test's own timeout cannot interrupt synchronous code).
 import assert from 'node:assert/strict';
 import { parentPort, workerData } from 'node:worker_threads';
-import type * as MathEngine from '../../src/tutor/math/index.ts';
-import type * as Physics from '../../src/tutor/physics/index.ts';
-import type * as Chemistry from '../../src/tutor/chemistry/index.ts';
-import type * as Stoichiometry from '../../src/tutor/chemistry/stoichiometry.ts';
-import type * as MolarMass from '../../src/tutor/chemistry/molar-mass.ts';
+import { createRequire } from 'node:module';
+import type * as MathEngine from '../../../packages/tutor/src/math/index.ts';
+import type * as Physics from '../../../packages/tutor/src/physics/index.ts';
+import type * as Chemistry from '../../../packages/tutor/src/chemistry/index.ts';
+import type * as Stoichiometry from '../../../packages/tutor/src/chemistry/stoichiometry.ts';
+import type * as MolarMass from '../../../packages/tutor/src/chemistry/molar-mass.ts';
 import type * as ModelAnswer from '../../src/tutor/model/modelAnswer.ts';
 import type * as HtmlToText from '../../src/utils/html-to-text.ts';
 import { requireCompiled } from './compiled.ts';
+
+/**
+ * The engines' readers are internal modules of packages/tutor (the app uses only its public entry); this test
+ * feeds each reader directly, so it loads them from the package's compiled dist/, which the global setup builds.
+ */
+const requireEngine = <T>(modulePath: string): T =>
+  createRequire(import.meta.url)(`../../../packages/tutor/dist/${modulePath}.js`) as T;
 
 /** What the worker is asked to read; `timings` prints the milliseconds per text (for a person looking into one). */
 export interface HostileJob {
@@ -49,12 +57,12 @@ export const HOSTILE: readonly string[] = [
 
 const readers: Record<HostileJob['reader'], (text: string) => void> = {
   math: (text) => {
-    const { prepare, checkCandidate } = requireCompiled<typeof MathEngine>('src/tutor/math/index');
+    const { prepare, checkCandidate } = requireEngine<typeof MathEngine>('math/index');
     assert.equal(typeof prepare(text).body, 'string');
     checkCandidate(`solve ${text}`, text);
   },
   physics: (text) => {
-    const { parseProblem } = requireCompiled<typeof Physics>('src/tutor/physics/index');
+    const { parseProblem } = requireEngine<typeof Physics>('physics/index');
     try {
       parseProblem(text);
     } catch (error) {
@@ -62,11 +70,9 @@ const readers: Record<HostileJob['reader'], (text: string) => void> = {
     }
   },
   chemistry: (text) => {
-    const { readStoichiometry } = requireCompiled<typeof Stoichiometry>('src/tutor/chemistry/stoichiometry');
-    const { molarMassFormula, readMolarMassAnswer } = requireCompiled<typeof MolarMass>(
-      'src/tutor/chemistry/molar-mass',
-    );
-    const { chemistryEngine } = requireCompiled<typeof Chemistry>('src/tutor/chemistry/index');
+    const { readStoichiometry } = requireEngine<typeof Stoichiometry>('chemistry/stoichiometry');
+    const { molarMassFormula, readMolarMassAnswer } = requireEngine<typeof MolarMass>('chemistry/molar-mass');
+    const { chemistryEngine } = requireEngine<typeof Chemistry>('chemistry/index');
     readStoichiometry(text);
     molarMassFormula(text);
     readMolarMassAnswer(text);

@@ -2,17 +2,20 @@
 // Solves one question in the terminal with the offline engines: answer, steps, checks and hints.
 // Usage (from the repository root): npm run solve -- "x^2-5x+6=0"
 //                                   npm run solve -- --tool chemistry-solver "H2 + O2 -> H2O"
-// Needs the compiled backend (`npm run solve` compiles first).
+// Needs the compiled package (`npm run solve` builds it first); loads it through its public entry, as the backend does.
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const backendRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(path.join(backendRoot, 'package.json'));
-/** @type {{ solveLocally: (tool: string, question: string) => import('@studyease/contract').TutorAnswer }} */
-const { solveLocally } = require(path.join(backendRoot, 'dist', 'src', 'tutor', 'solve.js'));
-/** @type {{ TOOL_IDS: readonly string[] }} */
+const require = createRequire(import.meta.url);
+/** @type {typeof import('@studyease/tutor')} */
+const { solveLocally } = require('@studyease/tutor');
+/** @type {typeof import('@studyease/contract')} */
 const { TOOL_IDS } = require('@studyease/contract');
+
+/**
+ * @param {string} id
+ * @returns {id is import('@studyease/contract').ToolId}
+ */
+const isToolId = (id) => TOOL_IDS.some((tool) => tool === id);
 
 const args = process.argv.slice(2);
 let tool = 'math-solver';
@@ -22,7 +25,7 @@ if (toolFlag !== -1) {
   args.splice(toolFlag, 2);
 }
 const question = args.join(' ').trim();
-if (!question || !TOOL_IDS.includes(tool)) {
+if (!question || !isToolId(tool)) {
   console.error(`usage: npm run solve -- [--tool ${TOOL_IDS.join('|')}] "question"`);
   process.exit(2);
 }

@@ -2,7 +2,7 @@
  * Exact rational numbers on BigInt. Answers such as `5/6` or `x = 7/3` must be exact, and floating point would
  * turn `1/3` into `0.333…`; every exact step of the engine runs on these.
  */
-import { trimTrailing } from '../../utils/trim-trailing';
+import { trimTrailing } from './trim-trailing';
 
 export interface Q {
   readonly n: bigint;

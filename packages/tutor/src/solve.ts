@@ -76,8 +76,11 @@ export function practiceLocally(tool: ToolId, question: string): PracticeQuestio
   }
 }
 
+/** What a task answers: an answer, a check's verdict, practice questions, or a model answer's check (or none). */
+export type TaskResult = TutorAnswer | CheckResult | PracticeQuestion[] | Check | null;
+
 /** Runs one task; the worker thread's entry point calls this. */
-export function runTask(task: TutorTask): TutorAnswer | CheckResult | PracticeQuestion[] | Check | null {
+export function runTask(task: TutorTask): TaskResult {
   switch (task.type) {
     case 'solve':
       return solveLocally(task.tool, task.question, task.options);

@@ -2,11 +2,11 @@
 // graded by an atom counter written here, independent of the engine's parser.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type * as Chemistry from '../src/tutor/chemistry/index.ts';
+import type * as Chemistry from '../src/chemistry/index.ts';
 import type { TutorAnswer } from '@studyease/contract';
 import { requireCompiled } from './support/compiled.ts';
 
-const { chemistryEngine: engine } = requireCompiled<typeof Chemistry>('src/tutor/chemistry/index');
+const { chemistryEngine: engine } = requireCompiled<typeof Chemistry>('chemistry/index');
 
 const solve = (question: string): TutorAnswer => engine.solve(question);
 

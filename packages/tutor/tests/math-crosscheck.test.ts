@@ -3,17 +3,17 @@
 // someone else's answer without solving the question (it must be able to fail).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type * as CrossCheck from '../src/tutor/math/crosscheck.ts';
-import type * as MathEngine from '../src/tutor/math/index.ts';
-import type * as Parse from '../src/tutor/math/parse.ts';
+import type * as CrossCheck from '../src/math/crosscheck.ts';
+import type * as MathEngine from '../src/math/index.ts';
+import type * as Parse from '../src/math/parse.ts';
 import { requireCompiled } from './support/compiled.ts';
 
-const { mathEngine, checkCandidate } = requireCompiled<typeof MathEngine>('src/tutor/math/index');
-const { crossCheck, setCrossCheckTimeLimit } = requireCompiled<typeof CrossCheck>('src/tutor/math/crosscheck');
+const { mathEngine, checkCandidate } = requireCompiled<typeof MathEngine>('math/index');
+const { crossCheck, setCrossCheckTimeLimit } = requireCompiled<typeof CrossCheck>('math/crosscheck');
 
 // These tests are about agreement, not speed: a loaded CI machine must not turn a slow check into a skipped one.
 setCrossCheckTimeLimit(30_000);
-const { parse } = requireCompiled<typeof Parse>('src/tutor/math/parse');
+const { parse } = requireCompiled<typeof Parse>('math/parse');
 
 /** Solves, and asserts a verified answer whose checks include a passing compute-engine cross-check. */
 const crossChecked = (question: string, text: string): void => {

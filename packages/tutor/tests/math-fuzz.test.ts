@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { evaluate } from 'mathjs';
-import type * as MathEngine from '../src/tutor/math/index.ts';
+import type * as MathEngine from '../src/math/index.ts';
 import { requireCompiled } from './support/compiled.ts';
 
-const { mathEngine } = requireCompiled<typeof MathEngine>('src/tutor/math/index');
+const { mathEngine } = requireCompiled<typeof MathEngine>('math/index');
 
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number): () => number {

@@ -2,10 +2,10 @@
 // that can fail) and simplify (accepted only when numerically equal to the input). Answers are hand-checked.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type * as MathEngine from '../src/tutor/math/index.ts';
+import type * as MathEngine from '../src/math/index.ts';
 import { requireCompiled } from './support/compiled.ts';
 
-const { mathEngine } = requireCompiled<typeof MathEngine>('src/tutor/math/index');
+const { mathEngine } = requireCompiled<typeof MathEngine>('math/index');
 
 const solved = (question: string, text: string, kind: string) => {
   const answer = mathEngine.solve(question);

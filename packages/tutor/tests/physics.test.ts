@@ -2,10 +2,10 @@
 // failure paths, check() and practice(), plus per-family fuzzing graded by an independent numeric check.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type * as Physics from '../src/tutor/physics/index.ts';
+import type * as Physics from '../src/physics/index.ts';
 import { requireCompiled } from './support/compiled.ts';
 
-const { physicsEngine } = requireCompiled<typeof Physics>('src/tutor/physics/index');
+const { physicsEngine } = requireCompiled<typeof Physics>('physics/index');
 
 const solve = (q: string) => physicsEngine.solve(q);
 

@@ -2,7 +2,7 @@
  * A streaming client for any OpenAI-compatible chat-completions endpoint (OpenAI, vLLM, Ollama, llama.cpp
  * server). Only fetch and Server-Sent Events: no SDK, so every compatible server works the same way.
  */
-import { trimTrailing } from '../../utils/trim-trailing';
+import { trimTrailing } from '@studyease/tutor';
 
 export interface ModelSettings {
   baseUrl: string;

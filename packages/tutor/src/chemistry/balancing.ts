@@ -21,7 +21,7 @@ import {
 } from './equation';
 import { ChemError, formulaLatex, speciesKey, type Species } from './formula';
 import { gcd, type Fraction } from './rational';
-import { trimTrailing } from '../../utils/trim-trailing';
+import { trimTrailing } from '../trim-trailing';
 
 export const BALANCE_KIND = 'balance-equation';
 const TOOL = 'chemistry-solver';

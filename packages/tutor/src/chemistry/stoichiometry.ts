@@ -26,7 +26,7 @@ import { balance, hasArrow, parseEquation, writeEquation, type ParsedEquation } 
 import { ChemError, formulaLatex, normalizeChemText, parseSpecies, speciesKey, type Species } from './formula';
 import { molarMass } from './molar-mass';
 import { halfUnitInLastPlace, roundToFigures, significantFigures } from './sigfigs';
-import { trimTrailing } from '../../utils/trim-trailing';
+import { trimTrailing } from '../trim-trailing';
 
 export const STOICHIOMETRY_KIND = 'stoichiometry';
 export const LIMITING_KIND = 'limiting-reagent';

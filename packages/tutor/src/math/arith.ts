@@ -7,8 +7,8 @@ import { type Outcome, fmt, randInt, step } from './common';
 import { Undefined, close, evaluate } from './evaluate';
 import { gradeExpression } from './grade';
 import { toLatex, toText } from './print';
-import * as R from './rational';
-import type { Q } from './rational';
+import * as R from '../rational';
+import type { Q } from '../rational';
 
 const MAX_BITS = 4096;
 

@@ -2,7 +2,7 @@
  * The engine's own expression tree. Parsing and printing are ours (not a CAS's) so that the answer text is
  * exactly the plain calculator syntax the contract asks for, and so that parsing is fast and bounded.
  */
-import { type Q, q, ONE } from './rational';
+import { type Q, q, ONE } from '../rational';
 
 export type RelOp = '=' | '<' | '>' | '<=' | '>=';
 

@@ -13,14 +13,14 @@ import { gradeExpression, gradeRoots } from './grade';
 import { parse } from './parse';
 import { polyToNode, toRatFn, NotRational } from './poly';
 import { toLatex, toText } from './print';
-import * as R from './rational';
+import * as R from '../rational';
 
 export type Intent = 'auto' | 'derivative' | 'integral' | 'limit' | 'factor' | 'expand' | 'simplify';
 export interface CalculusOptions {
-  variable?: string;
-  lower?: string;
-  upper?: string;
-  point?: string;
+  variable?: string | undefined;
+  lower?: string | undefined;
+  upper?: string | undefined;
+  point?: string | undefined;
 }
 
 /** The symbolic library's call signature, as much of it as we use. */

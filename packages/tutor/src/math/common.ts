@@ -16,7 +16,7 @@ export interface Outcome {
   /** Grades a student's answer against this one (equivalent forms count). */
   grade: (student: string) => CheckResult;
   /** A similar question with new numbers (null when this kind has no generator). */
-  similar?: (random: () => number) => string;
+  similar?: ((random: () => number) => string) | undefined;
 }
 
 export const step = (title: string, explanation: string, latex?: Node | string): Step =>

@@ -180,10 +180,10 @@ export interface CrossInput {
   result: Node;
   variable: string;
   /** Bounds of a definite integral. */
-  lower?: Node;
-  upper?: Node;
+  lower?: Node | undefined;
+  upper?: Node | undefined;
   /** Point of a limit. */
-  point?: Node;
+  point?: Node | undefined;
   /** Seed of the random sample points (the question text). */
   seed: string;
 }

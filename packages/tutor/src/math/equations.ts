@@ -10,8 +10,8 @@ import { type C, Undefined, close, evaluate } from './evaluate';
 import { gradeRoots } from './grade';
 import { type Poly, degree, pdivmod, peval, polyToNode, primitive, rationalRoots, toRatFn, lead } from './poly';
 import { toLatex, toText } from './print';
-import * as R from './rational';
-import type { Q } from './rational';
+import * as R from '../rational';
+import type { Q } from '../rational';
 
 export interface Root {
   node: Node;

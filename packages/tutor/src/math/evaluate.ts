@@ -4,7 +4,7 @@
  * a solver shows up as a failed check instead of a wrong answer marked verified.
  */
 import type { Node } from './ast';
-import { toNumber } from './rational';
+import { toNumber } from '../rational';
 
 export interface C {
   re: number;

@@ -25,7 +25,7 @@ import { solveTrig } from './trig';
 import { type CrossIntent, crossCheck } from './crosscheck';
 import { checkDerivativeCandidate, checkEquationCandidate } from './candidate';
 import type { Engine } from '../engine';
-import { trimTrailing } from '../../utils/trim-trailing';
+import { trimTrailing } from '../trim-trailing';
 
 const TOOL = 'math-solver' as const;
 const MAX_NODES = 300;
@@ -33,10 +33,10 @@ const MAX_NODES = 300;
 interface Prepared {
   intent: Intent;
   body: string;
-  variable?: string;
-  lower?: string;
-  upper?: string;
-  point?: string;
+  variable?: string | undefined;
+  lower?: string | undefined;
+  upper?: string | undefined;
+  point?: string | undefined;
   percentOf: boolean;
 }
 

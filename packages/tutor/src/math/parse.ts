@@ -4,7 +4,7 @@
  * bounded (length, depth), so a pathological input is refused in microseconds instead of reaching a CAS.
  */
 import { type Node, type RelOp, InvalidInput, Unsupported, add, call, div, mul, neg, num, pow, sym } from './ast';
-import { parseDecimal, q } from './rational';
+import { parseDecimal, q } from '../rational';
 
 export const MAX_INPUT = 2000;
 const MAX_DEPTH = 40;

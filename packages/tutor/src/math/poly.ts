@@ -3,8 +3,8 @@
  * linear, quadratic, polynomial and fractional equations, and of expanding and factoring.
  */
 import { type Node, Unsupported, add as addN, mul as mulN, neg as negN, num, pow as powN, sym } from './ast';
-import * as R from './rational';
-import type { Q } from './rational';
+import * as R from '../rational';
+import type { Q } from '../rational';
 
 export type Poly = Q[];
 

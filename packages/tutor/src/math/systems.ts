@@ -9,8 +9,8 @@ import { type Outcome, fmt, randInt, step } from './common';
 import { type C, close, evaluate } from './evaluate';
 import { gradeAssignments, gradePhrase } from './grade';
 import { toLatex, toText } from './print';
-import * as R from './rational';
-import type { Q } from './rational';
+import * as R from '../rational';
+import type { Q } from '../rational';
 
 interface Linear {
   coef: Map<string, Q>;

@@ -29,9 +29,9 @@ import { solveCalculus } from './calculus';
 import { gradeExpression } from './grade';
 import { parse } from './parse';
 import { toLatex, toText } from './print';
-import * as R from './rational';
-import type { Q } from './rational';
-import { trimTrailing } from '../../utils/trim-trailing';
+import * as R from '../rational';
+import type { Q } from '../rational';
+import { trimTrailing } from '../trim-trailing';
 
 const babs = (a: bigint): bigint => (a < 0n ? -a : a);
 

@@ -19,7 +19,7 @@ import { FORMULAS, type Formula, type FormulaContext, resistorFormula } from './
 import { type Problem, dimensionName } from './parse';
 import { CONSTANTS, quantity } from './quantities';
 import { type DisplayUnit, displayUnit, requestedUnit } from './units';
-import { trimTrailing } from '../../utils/trim-trailing';
+import { trimTrailing } from '../trim-trailing';
 
 /** `1.500` → `1.5`, `2.000` → `2` (a loop: `/\.?0+$/` is quadratic on a long run of zeros). */
 const withoutTrailingZeros = (decimal: string): string => {

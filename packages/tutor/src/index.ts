@@ -1,0 +1,17 @@
+/**
+ * The public entry of the tutor engines: what the backend (its worker threads and its answer stream), the tests
+ * and the solve command use. The engines themselves load on first use (see engines.ts), so importing this entry
+ * stays cheap.
+ */
+export type { Engine } from './engine';
+export { checkModelAnswer, engineFor } from './engines';
+export {
+  checkLocally,
+  noModelAnswer,
+  practiceLocally,
+  runTask,
+  solveLocally,
+  type TaskResult,
+  type TutorTask,
+} from './solve';
+export { trimTrailing } from './trim-trailing';

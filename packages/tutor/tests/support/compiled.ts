@@ -1,0 +1,11 @@
+// The engines are CommonJS TypeScript compiled into dist/ (`npm test` builds first); the tests load that output,
+// which is exactly what the backend's worker threads run.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * @param modulePath - path of a module relative to src/, without extension (e.g. `math/index`)
+ * @returns the compiled module's exports, typed by the caller with `typeof import(...)`
+ */
+export const requireCompiled = <T>(modulePath: string): T => require(`../../dist/${modulePath}.js`) as T;
