@@ -1,6 +1,8 @@
 /**
- * Exact rational numbers on BigInt. Answers such as `5/6` or `x = 7/3` must be exact, and floating point would
- * turn `1/3` into `0.333…`; every exact step of the engine runs on these.
+ * Exact rational numbers on BigInt, the one rational type of every engine (math's exact steps, chemistry's
+ * balancing). Answers such as `5/6` or `x = 7/3` must be exact, and floating point would turn `1/3` into `0.333…`.
+ * Ours rather than fraction.js (which mathjs wraps): plain readonly objects that survive a worker thread's structured
+ * clone and compare field by field, with the size guards (`bits`) the engines rely on.
  */
 import { trimTrailing } from './trim-trailing';
 

@@ -20,7 +20,7 @@ import {
   type ParsedEquation,
 } from './equation';
 import { ChemError, formulaLatex, speciesKey, type Species } from './formula';
-import { gcd, type Fraction } from './rational';
+import { gcd, toFraction } from '../rational';
 import { trimTrailing } from '../trim-trailing';
 
 export const BALANCE_KIND = 'balance-equation';
@@ -63,10 +63,6 @@ function sideExpression(counts: readonly number[], offset: number): string {
     parts.push(count === 1 ? letter : count === -1 ? `-${letter}` : `${count}${letter}`);
   });
   return parts.length ? parts.join(' + ').replace(/\+ -/g, '- ') : '0';
-}
-
-function showFraction(value: Fraction): string {
-  return value.d === 1n ? String(value.n) : `${value.n}/${value.d}`;
 }
 
 /** Builds the atom and charge checks by re-reading the answer text and counting atoms independently. */
@@ -176,10 +172,10 @@ export function solveBalance(question: string): TutorAnswer {
   const last = letters[all.length - 1]!;
   const lastValue = result.solution[all.length - 1]!;
   const relative = result.solution.slice(0, -1).map((value, index) => {
-    const ratio: Fraction = { n: value.n * lastValue.d, d: value.d * lastValue.n };
+    const ratio = { n: value.n * lastValue.d, d: value.d * lastValue.n };
     const g = gcd(ratio.n, ratio.d);
     const reduced = { n: (ratio.d < 0n ? -ratio.n : ratio.n) / g, d: (ratio.d < 0n ? -ratio.d : ratio.d) / g };
-    const text = showFraction(reduced);
+    const text = toFraction(reduced);
     return `${letters[index]} = ${text === '1' ? '' : text.includes('/') ? `(${text})*` : `${text}*`}${last}`;
   });
   const values = result.coefficients.map((value, index) => `${letters[index]} = ${value}`).join(', ');
@@ -225,7 +221,7 @@ export function solveBalance(question: string): TutorAnswer {
       text: question,
       latex: equationLatex(
         equation,
-        all.map((one) => (one.coefficient ? showFraction(one.coefficient) : '1')),
+        all.map((one) => (one.coefficient ? toFraction(one.coefficient) : '1')),
       ),
     },
     answer: { text: answerText, latex: equationLatex(equation, result.coefficients) },
@@ -246,7 +242,8 @@ export function checkBalance(question: string, studentAnswer: string): CheckResu
   const all = [...reference.left, ...reference.right];
   const n = reference.left.length;
   const answer = trimTrailing(studentAnswer.trim(), /[.\s]/);
-  let coefficients: Fraction[];
+  // As the student wrote them (`4/2` stays 4/2, which is not a whole number), so not reduced rationals.
+  let coefficients: Array<{ n: bigint; d: bigint }>;
   if (/^[\d\s,;/]+$/.test(answer)) {
     const numbers = answer.split(/[\s,;]+/).filter(Boolean);
     if (numbers.length !== all.length) {

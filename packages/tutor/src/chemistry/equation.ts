@@ -6,7 +6,8 @@
  */
 import { isElement } from './elements';
 import { ChemError, countAtomsIndependently, normalizeChemText, parseSpecies, type Species } from './formula';
-import { nullspace, toSmallestIntegers, type Fraction } from './rational';
+import type { Q } from '../rational';
+import { nullspace, toSmallestIntegers } from './nullspace';
 
 export interface ParsedEquation {
   left: Species[];
@@ -78,7 +79,7 @@ export function parseEquation(text: string): ParsedEquation {
 }
 
 export type BalanceResult =
-  | { ok: true; coefficients: bigint[]; solution: Fraction[]; elements: string[]; charged: boolean }
+  | { ok: true; coefficients: bigint[]; solution: Q[]; elements: string[]; charged: boolean }
   | { ok: false; status: 'invalid' | 'unsupported'; reason: string };
 
 /** @returns the element symbols in order of first appearance */
