@@ -1,6 +1,4 @@
 import { TRANSLATOR_LANGUAGES } from '@studyease/contract/tools';
-import { STORAGE_KEYS } from '@/config';
-import { getStorage } from './storage';
 
 /**
  * Languages the translator offers (names as the model is asked for them): the backend's list, which its request
@@ -14,23 +12,23 @@ export interface LanguagePair {
   to: string;
 }
 
-const DEFAULT_PAIR: LanguagePair = { from: '', to: 'English' };
+/** Detect the language, into English. */
+export const DEFAULT_LANGUAGE_PAIR: LanguagePair = { from: '', to: 'English' };
 const known = (value: unknown): value is string => LANGUAGES.some((language) => language === value);
 
-/** The pair chosen last on this device, or detect → English. */
-export function readLanguagePair(): LanguagePair {
+/**
+ * Reads a stored pair (src/stores/settings.ts keeps it); a language we no longer offer falls back to the default.
+ * @param stored the JSON text saved earlier
+ */
+export function parseLanguagePair(stored: string): LanguagePair {
   try {
-    const saved = JSON.parse(getStorage('local').getItem(STORAGE_KEYS.translatorLanguages) ?? 'null') as unknown;
-    if (typeof saved !== 'object' || saved === null) return DEFAULT_PAIR;
+    const saved = JSON.parse(stored) as unknown;
+    if (typeof saved !== 'object' || saved === null) return DEFAULT_LANGUAGE_PAIR;
     const { from, to } = saved as Record<string, unknown>;
-    return { from: known(from) ? from : '', to: known(to) ? to : DEFAULT_PAIR.to };
+    return { from: known(from) ? from : '', to: known(to) ? to : DEFAULT_LANGUAGE_PAIR.to };
   } catch {
-    return DEFAULT_PAIR;
+    return DEFAULT_LANGUAGE_PAIR;
   }
-}
-
-export function saveLanguagePair(pair: LanguagePair): void {
-  getStorage('local').setItem(STORAGE_KEYS.translatorLanguages, JSON.stringify(pair));
 }
 
 /** The options the backend's translator takes: `to`, and `from` unless it should detect it. */

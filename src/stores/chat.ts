@@ -1,6 +1,5 @@
 import { titleFrom } from '@studyease/contract';
-import { atom, map } from 'nanostores';
-import { STORAGE_KEYS } from '@/config';
+import { map } from 'nanostores';
 import {
   type AnswerEvent,
   type ChatApi,
@@ -11,7 +10,6 @@ import {
 } from '@/lib/api/chat';
 import { ApiError } from '@/lib/api/errors';
 import type { Step, TutorAnswer } from '@/lib/api/tutor';
-import { getStorage } from '@/lib/storage';
 import type { ToolId } from '@/lib/tools';
 import { bumpConversation, setHistoryApi, touchConversation } from './conversations';
 import { pushToast } from './toasts';
@@ -331,16 +329,4 @@ export async function retry(key: string): Promise<void> {
   const messageId = entry.documentId;
   const outcome = await runStream((signal) => chat.retry(documentId, messageId, signal), key, null);
   if (outcome === 'refused') patch(key, { status: entry.status, error: entry.error, text: entry.text });
-}
-
-/** The student's "hints first" choice, kept on this device. */
-export const $hintsFirst = atom<boolean>(readFlag(STORAGE_KEYS.hintsFirst));
-
-export function setHintsFirst(value: boolean): void {
-  getStorage('local').setItem(STORAGE_KEYS.hintsFirst, value ? '1' : '0');
-  $hintsFirst.set(value);
-}
-
-function readFlag(key: string): boolean {
-  return typeof window !== 'undefined' && getStorage('local').getItem(key) === '1';
 }

@@ -12,6 +12,8 @@ import { getStorage } from '@/lib/storage';
 /**
  * Colour mode (spec §3, §4). The inline script in BaseLayout applies the mode before first paint; this store takes
  * over once scripts load, follows the device setting live and saves the user's choice.
+ * The choice stays on our getStorage, not @nanostores/persistent: the inline script must read it before first paint
+ * anyway, and this store ships on every content page, whose script budget (npm run bench) has no room for the library.
  */
 export const $colorMode = map<ColorModeState>({ preference: 'system', value: 'light', unknown: true, forced: false });
 

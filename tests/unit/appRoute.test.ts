@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseAppRoute } from '@/lib/appRoute';
+import { parseAppRoute, toAppRoute } from '@/lib/appRoute';
 
 describe('parseAppRoute', () => {
   test('routes the dashboard, a tool and a conversation', () => {
@@ -16,5 +16,26 @@ describe('parseAppRoute', () => {
     expect(parseAppRoute('/app/math-solver/<script>').kind).toBe('not-found');
     expect(parseAppRoute('/app/math-solver/1/2').kind).toBe('not-found');
     expect(parseAppRoute('/pricing').kind).toBe('not-found');
+  });
+});
+
+describe('toAppRoute', () => {
+  test('turns what the router matched into the route, and nothing matched into not-found', () => {
+    expect(toAppRoute({ route: 'dashboard', path: '/app' }, '/app')).toEqual({ kind: 'dashboard' });
+    expect(toAppRoute({ route: 'account', path: '/app/account' }, '/app/account')).toEqual({ kind: 'account' });
+    expect(toAppRoute({ route: 'tool', path: '/app/physics-solver', params: { tool: 'physics-solver' } }, '')).toEqual({
+      kind: 'tool',
+      tool: 'physics-solver',
+    });
+    expect(toAppRoute(undefined, '/app/a/b/c')).toEqual({ kind: 'not-found', path: '/app/a/b/c' });
+  });
+
+  test('keeps the not-found rules of the server: unknown tools, bad ids, other cases', () => {
+    expect(toAppRoute({ route: 'tool', path: '/app/essay-writer', params: { tool: 'essay-writer' } }, '').kind).toBe(
+      'not-found',
+    );
+    const conversation = { route: 'conversation', path: '', params: { tool: 'math-solver', id: 'not an id' } } as const;
+    expect(toAppRoute(conversation, '').kind).toBe('not-found');
+    expect(toAppRoute({ route: 'account', path: '/app/ACCOUNT' }, '/app/ACCOUNT').kind).toBe('not-found');
   });
 });

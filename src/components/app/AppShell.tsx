@@ -7,12 +7,12 @@ import { getTool } from '@/lib/tools';
 import { saveAuthRedirect } from '@/stores/authRedirect';
 import { $newBuildAvailable, watchBuilds } from '@/stores/build';
 import { $sessionUnreachable, startSession } from '@/stores/session';
+import { $appRoute, followAppLink } from '@/stores/router';
 import { ensureVisitor } from '@/stores/visitor';
 import AccountPage from './AccountPage';
 import Dashboard from './Dashboard';
 import NotFoundView from './NotFoundView';
 import Sidebar from './Sidebar';
-import { followAppLink, useAppRoute } from './useAppRoute';
 
 // The chat carries the Markdown and maths renderer (most of the app's weight): the dashboard does not wait for it.
 const ChatView = lazy(() => import('@/components/chat/ChatView'));
@@ -36,7 +36,7 @@ function routeTitle(route: AppRoute): string | undefined {
  * session (spec §6): without one the path is saved and the browser goes to sign-in, which brings it back here.
  */
 export default function AppShell() {
-  const route = useAppRoute();
+  const route = useStore($appRoute);
   const newBuild = useStore($newBuildAvailable);
   const [signedIn, setSignedIn] = useState(false);
   const unreachable = useStore($sessionUnreachable);
@@ -71,7 +71,11 @@ export default function AppShell() {
 
   return (
     // Delegation, not a control: the links inside keep their own keyboard behaviour.
-    <div className="flex w-full flex-1 flex-col md:flex-row" data-app-route={route.kind} onClick={followAppLink}>
+    <div
+      className="flex w-full flex-1 flex-col md:flex-row"
+      data-app-route={route.kind}
+      onClick={(event) => followAppLink(event.nativeEvent)}
+    >
       <Sidebar route={route} signedIn={signedIn} />
       <main
         id="main"

@@ -2,13 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import Icon from '@/components/app/Icon';
 import NotFoundView from '@/components/app/NotFoundView';
-import { navigateInApp } from '@/lib/appNavigation';
-import { parseAppRoute } from '@/lib/appRoute';
-import { languageOptions, readLanguagePair } from '@/lib/languages';
+import { languageOptions } from '@/lib/languages';
 import { pageTitle } from '@/lib/pageTitle';
 import { getTool, type ToolId } from '@/lib/tools';
-import { $chat, $hintsFirst, ask, openConversation, openNewChat, setHintsFirst, stopAnswer } from '@/stores/chat';
+import { $chat, ask, openConversation, openNewChat, stopAnswer } from '@/stores/chat';
 import { $conversations } from '@/stores/conversations';
+import { $appRoute, navigateInApp } from '@/stores/router';
+import { $hintsFirst, $languagePair } from '@/stores/settings';
 import AssistantMessage from './AssistantMessage';
 import Composer from './Composer';
 
@@ -20,7 +20,7 @@ interface ChatViewProps {
 /** Keeps the URL on the conversation shown: a new chat's first question creates it, and a tool in the URL follows it. */
 function followConversationInUrl(): () => void {
   return $chat.listen((state) => {
-    const route = parseAppRoute(location.pathname);
+    const route = $appRoute.get();
     if (state.phase !== 'ready' || !state.conversationId) return;
     if (route.kind === 'tool' && route.tool === state.tool) {
       navigateInApp(`/app/${state.tool}/${state.conversationId}`, { replace: true });
@@ -60,7 +60,7 @@ export default function ChatView({ tool, conversationId }: ChatViewProps) {
     }
     openNewChat(tool);
     const queued = takeQueuedQuestion();
-    if (queued) void ask(queued, tool === 'translator' ? languageOptions(readLanguagePair()) : undefined);
+    if (queued) void ask(queued, tool === 'translator' ? languageOptions($languagePair.get()) : undefined);
   }, [tool, conversationId]);
 
   useEffect(() => {
@@ -102,7 +102,7 @@ export default function ChatView({ tool, conversationId }: ChatViewProps) {
             type="checkbox"
             className="size-4 accent-primary-700 dark:accent-primary-400"
             checked={hintsFirst}
-            onChange={(event) => setHintsFirst(event.target.checked)}
+            onChange={(event) => $hintsFirst.set(event.target.checked)}
           />
           Hints first
         </label>
@@ -140,7 +140,7 @@ export default function ChatView({ tool, conversationId }: ChatViewProps) {
                     type="button"
                     disabled={state.busy}
                     onClick={() =>
-                      void ask(example, tool === 'translator' ? languageOptions(readLanguagePair()) : undefined).then(
+                      void ask(example, tool === 'translator' ? languageOptions($languagePair.get()) : undefined).then(
                         (taken) => taken || setFill({ text: example, at: Date.now() }),
                       )
                     }

@@ -1,6 +1,8 @@
+import { useStore } from '@nanostores/react';
 import { type KeyboardEvent, type SyntheticEvent, useEffect, useRef, useState } from 'react';
-import { type LanguagePair, LANGUAGES, languageOptions, readLanguagePair, saveLanguagePair } from '@/lib/languages';
+import { type LanguagePair, LANGUAGES, languageOptions } from '@/lib/languages';
 import type { ToolId } from '@/lib/tools';
+import { $languagePair } from '@/stores/settings';
 
 /** The longest question the backend takes (TUTOR_MAX_QUESTION_LENGTH's default). */
 export const MAX_QUESTION_LENGTH = 2000;
@@ -22,7 +24,7 @@ const selectClass =
 /** The question box: Enter sends, Shift+Enter adds a line, Stop while an answer streams. */
 export default function Composer({ tool, busy, onSend, onStop, fill, placeholder }: ComposerProps) {
   const [text, setText] = useState('');
-  const [pair, setPair] = useState<LanguagePair>(readLanguagePair);
+  const pair = useStore($languagePair);
   const box = useRef<HTMLTextAreaElement>(null);
   const tooLong = text.length > MAX_QUESTION_LENGTH;
 
@@ -66,8 +68,7 @@ export default function Composer({ tool, busy, onSend, onStop, fill, placeholder
   }
 
   function changePair(next: LanguagePair) {
-    setPair(next);
-    saveLanguagePair(next);
+    $languagePair.set(next);
   }
 
   return (

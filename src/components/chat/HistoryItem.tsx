@@ -4,10 +4,10 @@ import Icon from '@/components/app/Icon';
 import type { Conversation } from '@/lib/api/chat';
 import { ApiError } from '@/lib/api/errors';
 import { formText } from '@/lib/formText';
-import { navigateInApp } from '@/lib/appNavigation';
 import { getTool } from '@/lib/tools';
 import { $chat, openNewChat } from '@/stores/chat';
 import { deleteConversation, renameConversation } from '@/stores/conversations';
+import { navigateInApp } from '@/stores/router';
 import { pushToast } from '@/stores/toasts';
 import DeleteConversationDialog from './DeleteConversationDialog';
 
