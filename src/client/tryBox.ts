@@ -1,6 +1,5 @@
 import type { ApiErrorData } from '@/lib/api/errors';
 import type { TutorAnswer } from '@studyease/contract';
-import { renderAnswer, renderError, tryBoxErrorMessage } from '@/client/tryBoxRender';
 
 /**
  * Marks that this browser has had its free question. Kept here, not in config's STORAGE_KEYS, because nothing
@@ -68,8 +67,12 @@ export function startTryBox(form: HTMLFormElement): { ask(): Promise<void> } {
     form.setAttribute('aria-busy', 'true');
     if (label) label.textContent = 'Working it out…';
     if (status) status.textContent = 'Working it out…';
+    // The answer view loads beside the request, not with this chunk: the app shares it, and a static import would
+    // give the tool pages' loader a preload list of shared chunks (the content pages' budget, see tryBoxLoader.ts).
+    const view = import('@/client/tryBoxRender');
     try {
       const answer = await solve(form.dataset['tryBoxApi'] ?? '', tool, question);
+      const { renderAnswer } = await view;
       show(renderAnswer(document, answer), answer.status === 'solved' ? nextStep(tool, question) : undefined);
       if (status) status.textContent = answer.status === 'solved' ? 'Your answer is below the box.' : 'Not solved.';
       // Only a real answer uses up the free question; a refusal or an error leaves it to try again.
@@ -80,6 +83,7 @@ export function startTryBox(form: HTMLFormElement): { ask(): Promise<void> } {
         label.textContent = 'Ask';
       }
     } catch (error) {
+      const { renderError, tryBoxErrorMessage } = await view;
       const message = tryBoxErrorMessage(error);
       // The error box is an alert and announces itself.
       show(renderError(document, message));
