@@ -12,7 +12,7 @@ export interface Q {
   readonly d: bigint;
 }
 
-const abs = (a: bigint): bigint => (a < 0n ? -a : a);
+export const abs = (a: bigint): bigint => (a < 0n ? -a : a);
 
 export const gcd = (a: bigint, b: bigint): bigint => {
   let x = abs(a);
