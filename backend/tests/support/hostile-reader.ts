@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type * as MathEngine from '../../../packages/tutor/src/math/index.ts';
 import type * as Physics from '../../../packages/tutor/src/physics/index.ts';
 import type * as Chemistry from '../../../packages/tutor/src/chemistry/index.ts';
-import type * as Stoichiometry from '../../../packages/tutor/src/chemistry/stoichiometry.ts';
+import type * as Stoichiometry from '../../../packages/tutor/src/chemistry/stoichiometry/read.ts';
 import type * as MolarMass from '../../../packages/tutor/src/chemistry/molar-mass.ts';
 import type * as ModelAnswer from '../../src/tutor/model/modelAnswer.ts';
 import type * as HtmlToText from '../../src/utils/html-to-text.ts';
@@ -70,7 +70,7 @@ const readers: Record<HostileJob['reader'], (text: string) => void> = {
     }
   },
   chemistry: (text) => {
-    const { readStoichiometry } = requireEngine<typeof Stoichiometry>('chemistry/stoichiometry');
+    const { readStoichiometry } = requireEngine<typeof Stoichiometry>('chemistry/stoichiometry/read');
     const { molarMassFormula, readMolarMassAnswer } = requireEngine<typeof MolarMass>('chemistry/molar-mass');
     const { chemistryEngine } = requireEngine<typeof Chemistry>('chemistry/index');
     readStoichiometry(text);
