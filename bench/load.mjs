@@ -182,7 +182,7 @@ const trafficRound = async (target, from, until) => {
     }
   };
 
-  const staticWorker = async (offset) => {
+  const staticWorker = async (/** @type {number} */ offset) => {
     for (let index = offset; performance.now() < until; index += 1) {
       const path = target.paths[index % target.paths.length] ?? '/';
       await timed(results.static, async () => {
@@ -192,7 +192,7 @@ const trafficRound = async (target, from, until) => {
     }
   };
 
-  const solveWorker = async (offset) => {
+  const solveWorker = async (/** @type {number} */ offset) => {
     for (let index = offset; performance.now() < until; index += 1) {
       const question = nextQuestion(index);
       await timed(results.solve, async () => {
@@ -206,7 +206,7 @@ const trafficRound = async (target, from, until) => {
     }
   };
 
-  const chatWorker = async (offset) => {
+  const chatWorker = async (/** @type {number} */ offset) => {
     const { jwt, id } = target.conversations[offset] ?? target.conversations[0] ?? { jwt: '', id: '' };
     for (let index = offset; performance.now() < until; index += 1) {
       const question = { question: `Why is the sky blue? (${offset}.${index})` };
@@ -358,6 +358,7 @@ try {
     );
   }
 
+  /** @param {string} kind @param {'perSecond' | 'p50' | 'p95' | 'p99'} key */
   const medianOf = (kind, key) => median((rounds[kind] ?? []).map((figures) => figures[key]));
   console.log(`\nMedians over ${RUNS} rounds (Node ${process.version}, site and backend on this machine)`);
   printTable(

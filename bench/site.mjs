@@ -242,7 +242,7 @@ async function articles(backendUrl, siteUrl) {
   const s = (/** @type {number} */ ms) => (ms / 1000).toFixed(1);
   // Build times are only comparable on a quiet machine: say how busy it was.
   const machine = `${availableParallelism()} CPUs, load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after`;
-  /** @param {typeof results[number]} result @param {(build: typeof result.builds[number]) => number} value */
+  /** @param {typeof results[number]} result @param {(build: typeof results[number]['builds'][number]) => number} value */
   const mid = (result, value) => median(result.builds.map(value));
   const total = (/** @type {typeof results[number]} */ result) => mid(result, (build) => build.ms);
   const work = (/** @type {typeof results[number]} */ result) => mid(result, (build) => build.phases.articleWork);

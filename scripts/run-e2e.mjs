@@ -31,6 +31,7 @@ async function startBackend(siteUrl, settings, options = {}) {
 }
 
 /**
+ * @param {string} command
  * @param {string[]} args
  * @param {Record<string, string>} env
  */
@@ -83,6 +84,7 @@ try {
   ]);
   console.log(`e2e: backend ${backend.url} (mail ${backend.mailUrl}); with confirmation ${confirmBackend.url}`);
 
+  /** @param {string} outDir @param {string} siteUrl @param {string} backendUrl */
   const build = (outDir, siteUrl, backendUrl) =>
     run('npx', ['astro', 'build', '--outDir', outDir], {
       ASTRO_TELEMETRY_DISABLED: '1',
