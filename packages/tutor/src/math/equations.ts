@@ -3,7 +3,7 @@
  * irrational, complex roots), higher degree with rational roots, and equations with fractions (roots that make a
  * denominator zero are rejected). Exact throughout; every root is then substituted into the original equation.
  */
-import type { Check } from '@studyease/contract';
+import type { Check, Step } from '@studyease/contract';
 import { type Node, Unsupported, add, div, mul, neg, num, sym, call } from './ast';
 import { type Outcome, fmt, randInt, step } from './common';
 import { type C, Undefined, close, evaluate } from './evaluate';
@@ -60,7 +60,236 @@ export const quadraticRoots = (a: bigint, b: bigint, c: bigint): { roots: Root[]
 
 const polyText = (p: Poly, v: string): Node => polyToNode(p, v);
 
-/** Solves `lhs = rhs` in `v`; throws NotRational when the sides are not rational functions of `v`. */
+/** What the degree of the cleared equation gives: the roots (or a phrase), with the steps and hints that found them. */
+interface Found {
+  kind: string;
+  roots: Root[];
+  /** `all real numbers` or `no solution`, in place of roots. */
+  phrase?: string | undefined;
+  steps: Step[];
+  hints: string[];
+}
+
+/** Degree below 0: the cleared equation is 0 = 0. */
+const identityCase = (v: string, fractions: boolean): Found => {
+  if (fractions) throw new Unsupported('an identity with excluded values is not supported yet');
+  return {
+    kind: 'identity',
+    roots: [],
+    phrase: 'all real numbers',
+    steps: [step('Interpret', `Both sides are equal for every ${v}: the equation is an identity.`)],
+    hints: ['Simplify both sides completely.', 'Compare the two sides: are they the same expression?'],
+  };
+};
+
+/** Degree 0: a non-zero constant is left. */
+const noSolutionCase = (v: string, fractions: boolean): Found => ({
+  kind: fractions ? 'rational-equation' : 'linear-equation',
+  roots: [],
+  phrase: 'no solution',
+  steps: [step('Interpret', `The ${v} terms cancel and a false statement remains, so no value of ${v} works.`)],
+  hints: ['Simplify both sides completely.', `What happens to the ${v} terms?`],
+});
+
+const linearCase = (p: Poly, v: string, fractions: boolean): Found => {
+  const [c0, c1] = [p[0]!, p[1]!];
+  const r = R.div(R.neg(c0), c1);
+  return {
+    kind: fractions ? 'rational-equation' : 'linear-equation',
+    roots: [{ node: num(r), value: { re: R.toNumber(r), im: 0 }, exact: r }],
+    steps: [
+      step(
+        'Isolate the variable',
+        `Move the constant to the other side, then divide by the coefficient ${R.toFraction(c1)}.`,
+        rel(sym(v), num(r)),
+      ),
+    ],
+    hints: [
+      fractions
+        ? 'This is an equation with fractions: multiply by the common denominator first.'
+        : 'This is a linear equation: get the variable alone on one side.',
+      `Collect the ${v} terms on one side and the numbers on the other.`,
+      `You should reach ${toText(polyText(p, v))} = 0; divide by the coefficient of ${v}.`,
+    ],
+  };
+};
+
+const quadraticCase = (p: Poly, v: string, fractions: boolean): Found => {
+  const [c, b, a] = p.map((x) => x.n) as [bigint, bigint, bigint];
+  const { roots, disc } = quadraticRoots(a, b, c);
+  return {
+    kind: fractions ? 'rational-equation' : 'quadratic-equation',
+    roots,
+    steps: [
+      step(
+        'Identify a, b and c',
+        `The equation has the form a${v}^2 + b${v} + c = 0 with a = ${a}, b = ${b}, c = ${c}.`,
+      ),
+      step(
+        'Compute the discriminant',
+        `D = b^2 - 4ac = (${b})^2 - 4·(${a})·(${c}) = ${disc}. ` +
+          (disc > 0n
+            ? 'D > 0, so there are two real roots.'
+            : disc === 0n
+              ? 'D = 0, so there is one (double) root.'
+              : 'D < 0, so there is no real solution; the two roots are complex conjugates.'),
+        `D = b^2 - 4ac = ${disc}`,
+      ),
+      step(
+        'Apply the quadratic formula',
+        `${v} = (-b ± sqrt(D)) / (2a) = (${-b} ± sqrt(${disc})) / ${2n * a}, then simplify.`,
+        `${v} = \\frac{-b \\pm \\sqrt{D}}{2a}`,
+      ),
+    ],
+    hints: [
+      'This is a quadratic equation: bring it to the form a·x^2 + b·x + c = 0.',
+      `Here a = ${a}, b = ${b}, c = ${c}. Try factoring, or use the quadratic formula.`,
+      `Compute the discriminant b^2 - 4ac = ${disc}.`,
+      `Use ${v} = (-b ± sqrt(D)) / (2a) and simplify.`,
+    ],
+  };
+};
+
+/** Degree 3 or more: rational roots split off until at most a quadratic factor remains. */
+const higherDegreeCase = (p: Poly, deg: number, v: string): Found => {
+  const { roots: rational, rest } = rationalRoots(p);
+  if (degree(rest) > 2)
+    throw new Unsupported(
+      `this degree-${deg} equation has no rational roots to split off, which the engine cannot solve exactly`,
+    );
+  let roots: Root[] = [...new Map(rational.map((r) => [R.toFraction(r), r])).values()].map((r) => ({
+    node: num(r),
+    value: { re: R.toNumber(r), im: 0 },
+    exact: r,
+  }));
+  const steps = [
+    step(
+      'Find rational roots',
+      `By the rational root theorem, try ± (divisors of ${p[0]!.n}) / (divisors of ${lead(p).n}). ` +
+        `Roots found: ${rational.map(R.toFraction).join(', ') || 'none'}.`,
+    ),
+  ];
+  if (degree(rest) === 2) {
+    const [c, b, a] = rest.map((x) => x.n) as [bigint, bigint, bigint];
+    const { roots: more, disc } = quadraticRoots(a, b, c);
+    steps.push(
+      step('Solve the quadratic factor', `The remaining factor ${toText(polyText(rest, v))} has discriminant ${disc}.`),
+    );
+    roots.push(...more);
+  } else if (degree(rest) === 1) {
+    const r = R.div(R.neg(rest[0]!), rest[1]!);
+    roots.push({ node: num(r), value: { re: R.toNumber(r), im: 0 }, exact: r });
+  }
+  // Duplicates (a rational root of the quadratic factor) are listed once.
+  roots = roots.filter((r, index) => roots.findIndex((o) => close(o.value, r.value, 1e-12)) === index);
+  roots.sort((x, y) => x.value.re - y.value.re || y.value.im - x.value.im);
+  return {
+    kind: 'polynomial-equation',
+    roots,
+    steps,
+    hints: [
+      'This is a polynomial equation of degree 3 or more: look for roots that are whole numbers or fractions.',
+      'Try small divisors of the constant term; a root r gives a factor (x - r).',
+      'Divide out each factor you find until a quadratic remains, then use the quadratic formula.',
+    ],
+  };
+};
+
+const solveByDegree = (p: Poly, deg: number, v: string, fractions: boolean): Found => {
+  if (deg < 0) return identityCase(v, fractions);
+  if (deg === 0) return noSolutionCase(v, fractions);
+  if (deg === 1) return linearCase(p, v, fractions);
+  if (deg === 2) return quadraticCase(p, v, fractions);
+  return higherDegreeCase(p, deg, v);
+};
+
+/** Roots that make a denominator of the ORIGINAL equation zero (they were introduced by clearing fractions). */
+const splitExtraneous = (
+  roots: Root[],
+  denominators: Poly[],
+  difference: Node,
+  v: string,
+): { kept: Root[]; rejected: Root[] } => {
+  const rejected: Root[] = [];
+  const kept = roots.filter((r) => {
+    const bad = denominators.some((d) => (r.exact ? R.isZero(peval(d, r.exact)) : false));
+    let undefinedThere = bad;
+    if (!undefinedThere) {
+      try {
+        evaluate(difference, { [v]: r.value });
+      } catch (error) {
+        if (!(error instanceof Undefined)) throw error;
+        undefinedThere = true;
+      }
+    }
+    if (undefinedThere) rejected.push(r);
+    return !undefinedThere;
+  });
+  return { kept, rejected };
+};
+
+/** Each root substituted into both sides of the original equation. */
+const substitutionChecks = (equation: Node & { k: 'rel' }, roots: Root[], v: string): Check[] =>
+  roots.map((r) => {
+    let passed = false;
+    let detail: string;
+    try {
+      const left = evaluate(equation.a, { [v]: r.value });
+      const right = evaluate(equation.b, { [v]: r.value });
+      passed = close(left, right, 1e-9);
+      detail = `${v} = ${toText(r.node)}: left side ${fmt(left)}, right side ${fmt(right)}`;
+    } catch (error) {
+      if (!(error instanceof Undefined)) throw error;
+      detail = `${v} = ${toText(r.node)}: the equation is undefined there`;
+    }
+    return { kind: 'substitution', passed, detail };
+  });
+
+/**
+ * A real check of "no solution": the cleared equation has no admissible root, tested numerically at the rejected
+ * roots (each must make a denominator zero) or, with none, the difference is a non-zero constant.
+ */
+const noSolutionCheck = (difference: Node, denominators: Poly[], rejected: Root[], v: string): Check => {
+  const samples = [0.5, 1.7, -2.3, 3.1];
+  let passed = true;
+  for (const s of samples) {
+    try {
+      const value = evaluate(difference, { [v]: { re: s, im: 0 } });
+      if (Math.abs(value.re) < 1e-12 && Math.abs(value.im) < 1e-12) passed = false;
+    } catch (error) {
+      if (!(error instanceof Undefined)) throw error;
+    }
+  }
+  for (const r of rejected) {
+    try {
+      evaluate(difference, { [v]: r.value });
+      if (!denominators.some((d) => r.exact && R.isZero(peval(d, r.exact)))) passed = false;
+    } catch {
+      // undefined there, as expected
+    }
+  }
+  return {
+    kind: 'no-solution',
+    passed,
+    detail: rejected.length
+      ? 'every candidate makes a denominator zero'
+      : 'the two sides differ by a non-zero constant at sample points',
+  };
+};
+
+const identityCheck = (equation: Node & { k: 'rel' }, v: string): Check => {
+  const ok = [0.5, 1.7, -2.3].every((s) => {
+    const l = evaluate(equation.a, { [v]: { re: s, im: 0 } });
+    const r = evaluate(equation.b, { [v]: { re: s, im: 0 } });
+    return close(l, r);
+  });
+  return { kind: 'identity', passed: ok, detail: 'both sides agree at sample points' };
+};
+
+/**
+ * Solves `lhs = rhs` in `v`; throws NotRational when the sides are not rational functions of `v`. In steps: clear
+ * the fractions, solve by degree, reject extraneous roots, then check by substitution.
+ */
 export const solvePolynomialEquation = (equation: Node & { k: 'rel' }, v: string): Outcome => {
   const difference: Node = add(equation.a, neg(equation.b));
   const denominators: Poly[] = [];
@@ -87,130 +316,11 @@ export const solvePolynomialEquation = (equation: Node & { k: 'rel' }, v: string
     );
   }
 
-  let kind = denominators.length ? 'rational-equation' : 'linear-equation';
-  let roots: Root[] = [];
-  let phrase: string | undefined;
-  const hints: string[] = [];
-  if (deg < 0) {
-    phrase = 'all real numbers';
-    kind = 'identity';
-    if (denominators.length) throw new Unsupported('an identity with excluded values is not supported yet');
-    steps.push(step('Interpret', `Both sides are equal for every ${v}: the equation is an identity.`));
-    hints.push('Simplify both sides completely.', 'Compare the two sides: are they the same expression?');
-  } else if (deg === 0) {
-    phrase = 'no solution';
-    steps.push(step('Interpret', `The ${v} terms cancel and a false statement remains, so no value of ${v} works.`));
-    hints.push('Simplify both sides completely.', `What happens to the ${v} terms?`);
-  } else if (deg === 1) {
-    kind = denominators.length ? 'rational-equation' : 'linear-equation';
-    const [c0, c1] = [p[0]!, p[1]!];
-    const r = R.div(R.neg(c0), c1);
-    steps.push(
-      step(
-        'Isolate the variable',
-        `Move the constant to the other side, then divide by the coefficient ${R.toFraction(c1)}.`,
-        rel(sym(v), num(r)),
-      ),
-    );
-    roots = [{ node: num(r), value: { re: R.toNumber(r), im: 0 }, exact: r }];
-    hints.push(
-      denominators.length
-        ? 'This is an equation with fractions: multiply by the common denominator first.'
-        : 'This is a linear equation: get the variable alone on one side.',
-      `Collect the ${v} terms on one side and the numbers on the other.`,
-      `You should reach ${toText(polyText(p, v))} = 0; divide by the coefficient of ${v}.`,
-    );
-  } else if (deg === 2) {
-    kind = denominators.length ? 'rational-equation' : 'quadratic-equation';
-    const [c, b, a] = p.map((x) => x.n) as [bigint, bigint, bigint];
-    const { roots: found, disc } = quadraticRoots(a, b, c);
-    roots = found;
-    steps.push(
-      step(
-        'Identify a, b and c',
-        `The equation has the form a${v}^2 + b${v} + c = 0 with a = ${a}, b = ${b}, c = ${c}.`,
-      ),
-      step(
-        'Compute the discriminant',
-        `D = b^2 - 4ac = (${b})^2 - 4·(${a})·(${c}) = ${disc}. ` +
-          (disc > 0n
-            ? 'D > 0, so there are two real roots.'
-            : disc === 0n
-              ? 'D = 0, so there is one (double) root.'
-              : 'D < 0, so there is no real solution; the two roots are complex conjugates.'),
-        `D = b^2 - 4ac = ${disc}`,
-      ),
-      step(
-        'Apply the quadratic formula',
-        `${v} = (-b ± sqrt(D)) / (2a) = (${-b} ± sqrt(${disc})) / ${2n * a}, then simplify.`,
-        `${v} = \\frac{-b \\pm \\sqrt{D}}{2a}`,
-      ),
-    );
-    hints.push(
-      'This is a quadratic equation: bring it to the form a·x^2 + b·x + c = 0.',
-      `Here a = ${a}, b = ${b}, c = ${c}. Try factoring, or use the quadratic formula.`,
-      `Compute the discriminant b^2 - 4ac = ${disc}.`,
-      `Use ${v} = (-b ± sqrt(D)) / (2a) and simplify.`,
-    );
-  } else {
-    kind = 'polynomial-equation';
-    const { roots: rational, rest } = rationalRoots(p);
-    if (degree(rest) > 2)
-      throw new Unsupported(
-        `this degree-${deg} equation has no rational roots to split off, which the engine cannot solve exactly`,
-      );
-    roots = [...new Map(rational.map((r) => [R.toFraction(r), r])).values()].map((r) => ({
-      node: num(r),
-      value: { re: R.toNumber(r), im: 0 },
-      exact: r,
-    }));
-    steps.push(
-      step(
-        'Find rational roots',
-        `By the rational root theorem, try ± (divisors of ${p[0]!.n}) / (divisors of ${lead(p).n}). ` +
-          `Roots found: ${rational.map(R.toFraction).join(', ') || 'none'}.`,
-      ),
-    );
-    if (degree(rest) === 2) {
-      const [c, b, a] = rest.map((x) => x.n) as [bigint, bigint, bigint];
-      const { roots: more, disc } = quadraticRoots(a, b, c);
-      steps.push(
-        step(
-          'Solve the quadratic factor',
-          `The remaining factor ${toText(polyText(rest, v))} has discriminant ${disc}.`,
-        ),
-      );
-      roots.push(...more);
-    } else if (degree(rest) === 1) {
-      const r = R.div(R.neg(rest[0]!), rest[1]!);
-      roots.push({ node: num(r), value: { re: R.toNumber(r), im: 0 }, exact: r });
-    }
-    // Duplicates (a rational root of the quadratic factor) are listed once.
-    roots = roots.filter((r, index) => roots.findIndex((o) => close(o.value, r.value, 1e-12)) === index);
-    roots.sort((x, y) => x.value.re - y.value.re || y.value.im - x.value.im);
-    hints.push(
-      'This is a polynomial equation of degree 3 or more: look for roots that are whole numbers or fractions.',
-      'Try small divisors of the constant term; a root r gives a factor (x - r).',
-      'Divide out each factor you find until a quadratic remains, then use the quadratic formula.',
-    );
-  }
-
-  // Reject roots that make a denominator of the ORIGINAL equation zero (they were introduced by clearing fractions).
-  const rejected: Root[] = [];
-  roots = roots.filter((r) => {
-    const bad = denominators.some((d) => (r.exact ? R.isZero(peval(d, r.exact)) : false));
-    let undefinedThere = bad;
-    if (!undefinedThere) {
-      try {
-        evaluate(difference, { [v]: r.value });
-      } catch (error) {
-        if (!(error instanceof Undefined)) throw error;
-        undefinedThere = true;
-      }
-    }
-    if (undefinedThere) rejected.push(r);
-    return !undefinedThere;
-  });
+  const found = solveByDegree(p, deg, v, denominators.length > 0);
+  const { kind, hints } = found;
+  let { phrase } = found;
+  steps.push(...found.steps);
+  const { kept: roots, rejected } = splitExtraneous(found.roots, denominators, difference, v);
   if (rejected.length) {
     steps.push(
       step(
@@ -221,58 +331,9 @@ export const solvePolynomialEquation = (equation: Node & { k: 'rel' }, v: string
     if (roots.length === 0) phrase = 'no solution';
   }
 
-  const checks: Check[] = [];
-  for (const r of roots) {
-    let passed = false;
-    let detail: string;
-    try {
-      const left = evaluate(equation.a, { [v]: r.value });
-      const right = evaluate(equation.b, { [v]: r.value });
-      passed = close(left, right, 1e-9);
-      detail = `${v} = ${toText(r.node)}: left side ${fmt(left)}, right side ${fmt(right)}`;
-    } catch (error) {
-      if (!(error instanceof Undefined)) throw error;
-      detail = `${v} = ${toText(r.node)}: the equation is undefined there`;
-    }
-    checks.push({ kind: 'substitution', passed, detail });
-  }
-  if (phrase === 'no solution') {
-    // A real check of "no solution": the cleared equation has no admissible root, tested numerically at the
-    // rejected roots (each must make a denominator zero) or, with none, the difference is a non-zero constant.
-    const samples = [0.5, 1.7, -2.3, 3.1];
-    let passed = true;
-    for (const s of samples) {
-      try {
-        const value = evaluate(difference, { [v]: { re: s, im: 0 } });
-        if (Math.abs(value.re) < 1e-12 && Math.abs(value.im) < 1e-12) passed = false;
-      } catch (error) {
-        if (!(error instanceof Undefined)) throw error;
-      }
-    }
-    for (const r of rejected) {
-      try {
-        evaluate(difference, { [v]: r.value });
-        if (!denominators.some((d) => r.exact && R.isZero(peval(d, r.exact)))) passed = false;
-      } catch {
-        // undefined there, as expected
-      }
-    }
-    checks.push({
-      kind: 'no-solution',
-      passed,
-      detail: rejected.length
-        ? 'every candidate makes a denominator zero'
-        : 'the two sides differ by a non-zero constant at sample points',
-    });
-  }
-  if (phrase === 'all real numbers') {
-    const ok = [0.5, 1.7, -2.3].every((s) => {
-      const l = evaluate(equation.a, { [v]: { re: s, im: 0 } });
-      const r = evaluate(equation.b, { [v]: { re: s, im: 0 } });
-      return close(l, r);
-    });
-    checks.push({ kind: 'identity', passed: ok, detail: 'both sides agree at sample points' });
-  }
+  const checks = substitutionChecks(equation, roots, v);
+  if (phrase === 'no solution') checks.push(noSolutionCheck(difference, denominators, rejected, v));
+  if (phrase === 'all real numbers') checks.push(identityCheck(equation, v));
 
   const answerNodes = roots.map((r) => rel(sym(v), r.node));
   const text = phrase ?? answerNodes.map(toText).join(', ');
