@@ -11,10 +11,11 @@ import type { CheckResult, PracticeQuestion, TutorAnswer } from '@studyease/cont
 import type { Engine } from '../engine';
 import { numberValue, parseProblem, significantFigures, dimensionName } from './parse';
 import { quantity } from './quantities';
-import { type Solution, formatSig, solveProblem } from './solver';
+import { formatSig } from './answer';
+import { type Solution, solveProblem } from './solver';
 import { normalizeText, parseUnit } from './units';
 
-export { formatSig } from './solver';
+export { formatSig } from './answer';
 
 function solveFull(question: string): Solution {
   return solveProblem(parseProblem(question));
