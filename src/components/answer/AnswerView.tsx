@@ -1,14 +1,10 @@
 import { createElement, type HTMLAttributes, type ReactNode } from 'react';
 import { isLeaf, type ViewChild, type ViewElement, type ViewLeaf } from './answerView';
 
-/** Props React takes under another name than the HTML attribute, or as a boolean. */
-function propsOf(attrs: Readonly<Record<string, string>>): Record<string, string | boolean> {
-  const props: Record<string, string | boolean> = {};
-  for (const [name, value] of Object.entries(attrs)) {
-    if (name === 'class') props['className'] = value;
-    else if (name === 'open') props['open'] = true;
-    else props[name] = value;
-  }
+/** The attributes as React props (`class` is `className` there). */
+function propsOf(attrs: Readonly<Record<string, string>>): Record<string, string> {
+  const props: Record<string, string> = {};
+  for (const [name, value] of Object.entries(attrs)) props[name === 'class' ? 'className' : name] = value;
   return props;
 }
 
