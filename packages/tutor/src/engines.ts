@@ -5,11 +5,13 @@ import type { Engine } from './engine';
  * The offline engines, loaded on first use: their rule sets and CAS libraries are heavy, and the backend must
  * start in seconds. `require` (not `import`) keeps them out of the start-up path.
  */
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, as said above */
 const loaders: Partial<Record<ToolId, () => Engine>> = {
   'math-solver': () => (require('./math') as { mathEngine: Engine }).mathEngine,
   'physics-solver': () => (require('./physics') as { physicsEngine: Engine }).physicsEngine,
   'chemistry-solver': () => (require('./chemistry') as { chemistryEngine: Engine }).chemistryEngine,
 };
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 const loaded = new Map<ToolId, Engine>();
 
@@ -34,6 +36,7 @@ export function engineFor(tool: ToolId): Engine | undefined {
 export function checkModelAnswer(tool: ToolId, question: string, answerText: string): Check | null {
   if (tool !== 'math-solver') return null;
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the math engine, loaded on first use
     const math = require('./math') as { checkCandidate: (question: string, answer: string) => Check | null };
     return math.checkCandidate(question, answerText);
   } catch (error) {

@@ -12,7 +12,7 @@ const solved = (question: string, text: string, kind: string) => {
   assert.equal(answer.status, 'solved', `${question}: ${answer.reason ?? ''}`);
   assert.equal(answer.answer?.text, text, question);
   assert.equal(answer.kind, kind, question);
-  assert.ok(answer.answer?.latex, `${question} has LaTeX`);
+  assert.ok(answer.answer.latex, `${question} has LaTeX`);
   assert.equal(answer.verified, true, `${question} verified: ${JSON.stringify(answer.checks)}`);
   assert.ok(answer.steps.length >= 2, question);
   assert.ok(answer.hints.length >= 3, question);

@@ -12,7 +12,7 @@ const solved = (question: string, text: string, kind?: string): void => {
   const answer = mathEngine.solve(question);
   assert.equal(answer.status, 'solved', `${question}: ${answer.reason ?? ''}`);
   assert.equal(answer.answer?.text, text, question);
-  assert.ok(answer.answer?.latex, `${question} has LaTeX`);
+  assert.ok(answer.answer.latex, `${question} has LaTeX`);
   assert.equal(answer.verified, true, `${question} verified: ${JSON.stringify(answer.checks)}`);
   assert.ok(answer.checks.length > 0);
   assert.ok(answer.steps.length > 0);
@@ -218,10 +218,9 @@ describe('math engine: fuzz, graded by mathjs substitution', () => {
       assert.equal(found.length, disc === 0 ? 1 : 2, `${a} ${b} ${c}: ${answer.answer!.text}`);
       for (const x of found) {
         const lhs = add(add(multiply(a, multiply(x, x)), multiply(b, x)), c) as Complex;
-        const size = abs(x) as unknown as number;
+        const size = abs(x);
         assert.ok(
-          (abs(lhs) as unknown as number) <=
-            1e-8 * Math.max(1, Math.abs(a) + Math.abs(b) + Math.abs(c)) * Math.max(1, size ** 2),
+          abs(lhs) <= 1e-8 * Math.max(1, Math.abs(a) + Math.abs(b) + Math.abs(c)) * Math.max(1, size ** 2),
           `${a}x^2+${b}x+${c}: ${answer.answer!.text}`,
         );
       }

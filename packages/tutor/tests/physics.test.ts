@@ -22,7 +22,7 @@ function expectAnswer(question: string, text: string, kind?: string): void {
   assert.ok(a.checks.some((c) => c.kind === 'substitution' && c.passed));
   assert.ok(a.hints.length >= 3 && a.hints.length <= 4);
   assert.ok(a.steps.length >= 3);
-  assert.ok((a.answer?.latex ?? '').length > 0);
+  assert.ok(a.answer.latex.length > 0);
 }
 
 // Independent reading of an answer's text (the engine's own unit code is not used): value × prefix × unit.

@@ -148,7 +148,7 @@ export function parseSpecies(raw: string, isElement: (symbol: string) => boolean
   let rest = normalizeChemText(raw).trim();
   let coefficient: Species['coefficient'];
   const coefficientMatch =
-    /^(\d+)(?:\s*\/\s*(\d+))?\s*(?=[A-Z(\[{e])/.exec(rest) ?? /^(\d*\.\d+)\s*(?=[A-Z(\[{e])/.exec(rest);
+    /^(\d+)(?:\s*\/\s*(\d+))?\s*(?=[A-Z([{e])/.exec(rest) ?? /^(\d*\.\d+)\s*(?=[A-Z([{e])/.exec(rest);
   if (coefficientMatch) {
     const written = coefficientMatch[1]!;
     if (written.includes('.')) {

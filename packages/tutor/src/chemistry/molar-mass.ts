@@ -128,7 +128,7 @@ export function readMolarMassAnswer(answer: string): { value: number; written: s
   return { value: Number(match[1]) * scale, written: match[1]!, scale };
 }
 
-export function checkMolarMass(question: string, formula: string, studentAnswer: string): CheckResult {
+export function checkMolarMass(_question: string, formula: string, studentAnswer: string): CheckResult {
   const result = molarMass(formula);
   if (!result.ok) return { correct: false, differences: [result.reason] };
   const read = readMolarMassAnswer(studentAnswer);
@@ -137,7 +137,6 @@ export function checkMolarMass(question: string, formula: string, studentAnswer:
       correct: false,
       differences: [`"${studentAnswer}" is not a molar mass (a number, optionally with g/mol).`],
     };
-  void question;
   // Tolerance by the student's own precision (half a unit in their last digit), plus a little for tables that
   // round atomic weights differently (O = 16.00, H = 1.008).
   const tolerance = halfUnitInLastPlace(read.written) * read.scale + 0.0005 * result.value;

@@ -144,8 +144,8 @@ export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptio
       const a = parse(options.lower);
       const b = parse(options.upper);
       const value = fromCas(cas(`(${toCas(substitute(F, v, b))}) - (${toCas(substitute(F, v, a))})`), false);
-      let passed = false;
-      let detail = '';
+      let passed: boolean;
+      let detail: string;
       try {
         const quad = simpson(node, v, evalReal(a, {}), evalReal(b, {}));
         const got = evalReal(value, {});
@@ -227,13 +227,11 @@ export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptio
 const simplifyLike = (intent: Intent, node: Node, v: string): Outcome => {
   let result: Node;
   let kind: string;
-  let exactPoly = false;
   if (intent === 'expand' || intent === 'simplify') {
     try {
       const f = toRatFn(node, v);
       if (f.den.length === 1 && R.isOne(f.den[0]!)) {
         result = polyToNode(f.num, v);
-        exactPoly = true;
       } else {
         result = div(polyToNode(f.num, v), polyToNode(f.den, v));
       }
@@ -267,7 +265,6 @@ const simplifyLike = (intent: Intent, node: Node, v: string): Outcome => {
     if (!close(a, b, 1e-9)) passed = false;
   }
   passed = passed && compared >= 3;
-  void exactPoly;
   return {
     kind,
     answer: answerOf(result),

@@ -15,11 +15,13 @@ let nerdamerInstance: Nerdamer | null = null;
 const nerdamer = (): Nerdamer => {
   if (!nerdamerInstance) {
     // Lazy: the backend must start in seconds, and most requests never need a CAS.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use (above); the add-ons register
+       themselves on the core */
     const core = require('nerdamer-prime') as Nerdamer;
     require('nerdamer-prime/Algebra');
     require('nerdamer-prime/Calculus');
     require('nerdamer-prime/Solve');
+    /* eslint-enable @typescript-eslint/no-require-imports */
     nerdamerInstance = core;
   }
   return nerdamerInstance;
@@ -43,7 +45,7 @@ export const toCas = (node: Node): string => {
       case 'sym':
         return n;
       default:
-        return { ...n, a: rewrite(n.a), b: rewrite(n.b) } as Node;
+        return { ...n, a: rewrite(n.a), b: rewrite(n.b) };
     }
   };
   return toText(rewrite(node))

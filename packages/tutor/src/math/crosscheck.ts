@@ -53,7 +53,7 @@ const computeEngine = (): CeEngine | null => {
   if (ceUnavailable) return null;
   try {
     // Lazy: ~300 ms to load, and only symbolic questions need it.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
     const { ComputeEngine } = require('@cortex-js/compute-engine') as { ComputeEngine: new () => CeEngine };
     ceInstance = new ComputeEngine();
     return ceInstance;

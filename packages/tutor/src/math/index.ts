@@ -189,7 +189,7 @@ const refuse = (question: string, error: unknown): TutorAnswer => {
 };
 
 const toAnswer = (question: string, outcome: Outcome, node: Node): TutorAnswer => {
-  let latex = '';
+  let latex: string;
   try {
     latex = node.k === 'call' && node.fn === 'system' ? node.args.map(toLatex).join(' \\\\ ') : toLatex(node);
   } catch {

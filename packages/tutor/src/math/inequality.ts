@@ -5,6 +5,7 @@
 import { type Node, Unsupported, num, sym } from './ast';
 import { type CalculusOptions, mainVariable } from './calculus';
 import { type Outcome, randInt, step } from './common';
+import { quadraticRoots } from './equations';
 import { evalReal } from './evaluate';
 import { parse } from './parse';
 import { NotRational, polyToNode, toRatFn } from './poly';
@@ -34,7 +35,6 @@ export const solveInequality = (node: Node, options: CalculusOptions): Outcome =
     roots = [num(r)];
     values = [R.toNumber(r)];
   } else {
-    const { quadraticRoots } = require('./equations') as typeof import('./equations');
     const prim = p.map((c) => c);
     let l = 1n;
     for (const c of prim) l = R.lcm(l, c.d);

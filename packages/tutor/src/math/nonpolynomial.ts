@@ -59,7 +59,7 @@ export const solveOther = (what: string, node: Node, options: CalculusOptions): 
     const value = evaluate(r, {});
     values.push(value);
     let passed = false;
-    let detail = '';
+    let detail: string;
     try {
       const l = evaluate(node.a, { [v]: value });
       const rr = evaluate(node.b, { [v]: value });

@@ -110,6 +110,7 @@ const SUPERSCRIPTS: Record<string, string> = {
 /** Unicode maths to ASCII: `x²` → `x^2`, `−` → `-`, `×` → `*`, `π` → `pi`, `√` → `sqrt`. */
 export const unicodeToPlain = (input: string): string =>
   input
+    // eslint-disable-next-line @typescript-eslint/no-misused-spread -- a run of superscripts, one code point each
     .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+/g, (m) => `^(${[...m].map((c) => SUPERSCRIPTS[c] ?? '').join('')})`)
     .replace(/[−–—]/g, '-')
     .replace(/[×·⋅∙]/g, '*')

@@ -44,7 +44,6 @@ export const prepare = (question: string): Prepared => {
   let s = trimTrailing(question.trim(), /[?]/)
     .replace(/\.\s*$/, '')
     .trim();
-  const lower = (): string => s.toLowerCase();
   let intent: Intent = 'auto';
   const strip = (re: RegExp): boolean => {
     const m = re.exec(s);
@@ -122,6 +121,5 @@ export const prepare = (question: string): Prepared => {
   } else if (whatPercent) {
     s = `(${whatPercent.before})/(${whatPercent.after})*100 %`;
   }
-  void lower;
   return { intent, body: s, variable, lower: lowerBound, upper: upperBound, point, percentOf };
 };

@@ -37,11 +37,11 @@ export function* assignments(problem: Problem): Generator<Map<string, Known>> {
   for (;;) {
     const map = new Map<string, Known>();
     let ok = true;
-    givens.forEach((g, i) => {
+    for (const [i, g] of givens.entries()) {
       const id = g.candidates[choice[i] ?? 0] ?? '';
       if (map.has(id)) ok = false;
       map.set(id, { id, si: g.si, sf: g.sf, whole: /^[-+]?\d+$/u.test(g.numberText), label: g.label });
-    });
+    }
     if (ok) {
       for (const imp of problem.implied)
         if (!map.has(imp.id))

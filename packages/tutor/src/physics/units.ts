@@ -13,7 +13,7 @@ let instance: UnitMath | undefined;
 function math(): UnitMath {
   if (instance === undefined) {
     // A require at first use, not an import: the import would load mathjs when the backend starts.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
     const mathjs = require('mathjs') as typeof MathJs;
     const unitDependencies = mathjs.unitDependencies;
     if (unitDependencies === undefined) throw new Error('mathjs has no unit dependencies');
@@ -86,8 +86,11 @@ export function parseUnit(text: string): ParsedUnit | null {
   try {
     const u = math().unit(1, text);
     // mathjs types declare `prefix` a string; at run time it is a prefix object with a name.
-    const prefixName = (prefix: unknown): string =>
-      typeof prefix === 'string' ? prefix : String((prefix as { name?: unknown } | null)?.name ?? '');
+    const prefixName = (prefix: unknown): string => {
+      if (typeof prefix === 'string') return prefix;
+      const name = (prefix as { name?: unknown } | null)?.name;
+      return typeof name === 'string' ? name : '';
+    };
     const ok = u.units.every(
       (part) => ALLOWED_UNITS.has(part.unit.name) && ALLOWED_PREFIXES.has(prefixName(part.prefix)),
     );

@@ -42,7 +42,7 @@ export const mapTree = (n: Node, f: (n: Node) => Node): Node => {
     case 'neg':
       return f(neg(mapTree(n.arg, f)));
     default:
-      return f({ ...n, a: mapTree(n.a, f), b: mapTree(n.b, f) } as Node);
+      return f({ ...n, a: mapTree(n.a, f), b: mapTree(n.b, f) });
   }
 };
 

@@ -43,7 +43,7 @@ export const proveIdentity = (question: string, relation: Node): Outcome => {
   const verdict = !numeric.counterexample;
 
   // The rewrite chain (exact), when both sides fit the ring.
-  let ring: TrigRing | null = null;
+  let ring: TrigRing | null;
   let exact: boolean | null = null;
   try {
     ring = buildRing([lhs, rhs]);

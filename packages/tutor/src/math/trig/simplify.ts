@@ -59,7 +59,7 @@ export const simplifyTrig = (question: string, node: Node): Outcome | null => {
     throw error;
   }
   const v = ring.ctx.vars[0]!;
-  const unit = R.q(1n, ring.ctx.L[v]!);
+  const unit = R.q(1n, ring.ctx.L[v]);
   const u = angleNode(v, unit);
   const u2 = angleNode(v, R.mul(unit, R.q(2)));
   const candidates: [string, Node][] = [
