@@ -75,7 +75,7 @@ export const readCookieSecure = (env: Env): boolean =>
 export const readTrustProxy = (env: Env): boolean => env.bool('TRUST_PROXY', readPublicUrl(env).startsWith('https:'));
 
 /**
- * The local OAuth2 test provider (scripts/oauth-test-provider.mjs) to offer as the `studyease-test` sign-in
+ * The local OAuth2 test provider (tools/oauth-test-provider.mjs at the root) to offer as the `studyease-test` sign-in
  * provider. Meant for development and tests only: whoever controls that server can sign in as any email.
  *
  * @param env - Strapi's env helper
