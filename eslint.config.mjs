@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
  * the chat backend into Strapi's shape (item 3). Every rule applies there except those turned off for it below,
  * whose findings those changes fix as they land; then an entry goes, and this list with its last one.
  */
-const PENDING_MOVE = ['packages/tutor/**', 'backend/src/tutor/**', 'backend/src/api/conversation/**'];
+const PENDING_MOVE = ['backend/src/api/conversation/**'];
 
 export default defineConfig(
   {
@@ -104,7 +104,9 @@ export default defineConfig(
     },
   },
   {
-    // Plain-JS scripts and configs run by Node: typed rules need a TS program they are not part of.
+    // Plain-JS scripts and configs run by Node. tsc type-checks them (checkJs), but the typed lint rules are not on
+    // for them yet: they would report 91 findings (TODO #12), most of them `any` where the JSDoc leaves a value
+    // untyped, and scripts/{secrets,serve,start}.mjs are shadowed by their hand-written .d.mts.
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
