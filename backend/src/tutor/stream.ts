@@ -61,7 +61,8 @@ export async function* streamAnswer(
       yield { event: 'delta', data: { text: delta } };
     }
     const check =
-      deps.checkModelAnswer ?? (async (...args: Parameters<typeof checkModelAnswer>) => checkModelAnswer(...args));
+      deps.checkModelAnswer ??
+      ((...args: Parameters<typeof checkModelAnswer>) => Promise.resolve(checkModelAnswer(...args)));
     const verdict = tool === 'translator' ? null : await check(tool, question, modelFinalAnswer(text));
     yield { event: 'answer', data: modelAnswer(tool, question, text, () => verdict) };
   } catch (error) {

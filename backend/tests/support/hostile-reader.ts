@@ -16,6 +16,7 @@ import { requireCompiled } from './compiled.ts';
  * The engines' readers are internal modules of packages/tutor (the app uses only its public entry); this test
  * feeds each reader directly, so it loads them from the package's compiled dist/, which the global setup builds.
  */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the module's type
 const requireEngine = <T>(modulePath: string): T =>
   createRequire(import.meta.url)(`../../../packages/tutor/dist/${modulePath}.js`) as T;
 

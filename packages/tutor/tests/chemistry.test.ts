@@ -1,5 +1,6 @@
 // The offline chemistry engine: balancing, molar mass, stoichiometry, checks, hints, practice, and a fuzz test
 // graded by an atom counter written here, independent of the engine's parser.
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- a missing value fails the test where it is read */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type * as Chemistry from '../src/chemistry/index.ts';

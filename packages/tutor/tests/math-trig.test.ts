@@ -1,5 +1,6 @@
 // Trigonometric identities in the offline math engine: prove/verify (true or false, decided by a numeric check
 // that can fail) and simplify (accepted only when numerically equal to the input). Answers are hand-checked.
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- a missing value fails the test where it is read */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type * as MathEngine from '../src/math/index.ts';

@@ -1,5 +1,6 @@
 // The offline math engine: every topic with answers derived by hand, the failure paths, check() and practice(),
 // and fuzz tests graded by an independent evaluator (mathjs), never by the engine's own pipeline.
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- a missing value fails the test where it is read */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { type Complex, abs, add, complex, evaluate, multiply } from 'mathjs';

@@ -84,9 +84,10 @@ export async function* streamChat(
 
   const decoder = new TextDecoder();
   let buffer = '';
-  let done = false;
+  // Node's fetch types the body as a ReadableStream of `any`.
+  const body = response.body as ReadableStream<Uint8Array>;
   try {
-    for await (const chunk of response.body) {
+    for await (const chunk of body) {
       buffer += decoder.decode(chunk, { stream: true });
       let newline = buffer.indexOf('\n');
       while (newline !== -1) {
@@ -95,10 +96,7 @@ export async function* streamChat(
         newline = buffer.indexOf('\n');
         if (!line.startsWith('data:')) continue;
         const data = line.slice(5).trim();
-        if (data === '[DONE]') {
-          done = true;
-          return;
-        }
+        if (data === '[DONE]') return;
         const text = deltaOf(data);
         if (text) yield text;
       }
@@ -109,5 +107,6 @@ export async function* streamChat(
       throw new ModelError('timeout', `The AI model did not finish within ${settings.timeoutMs / 1000} s`);
     throw new ModelError('cut', 'The connection to the AI model was cut in the middle of the answer');
   }
-  if (!done) throw new ModelError('cut', 'The AI model stopped in the middle of the answer');
+  // Only `[DONE]` ends an answer (it returns above): a stream that just stops was cut.
+  throw new ModelError('cut', 'The AI model stopped in the middle of the answer');
 }

@@ -2,6 +2,7 @@
  * "Balance H2 + O2 -> H2O": the answer, the tutor's steps (one equation per element), the atom check, the hints,
  * and the grading of a student's balanced equation.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import {
   refusedAnswer,
   solvedAnswer,

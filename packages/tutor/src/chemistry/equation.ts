@@ -4,6 +4,7 @@
  * Arrows: `->`, `→`, `=`, `=>`, `-->` (one way) and `<=>`, `⇌`, `<->` (equilibrium). Terms are separated by `+`;
  * a `+` that belongs to a charge (`Fe^3+ + e-`, `Na++Cl-`) is told apart by what follows it.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { isElement } from './elements';
 import { ChemError, countAtomsIndependently, normalizeChemText, parseSpecies, type Species } from './formula';
 import type { Q } from '../rational';

@@ -18,6 +18,7 @@
  */
 
 /** An input error a student can fix; its message is shown as the reason. */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 export class ChemError extends Error {
   override name = 'ChemError';
 }

@@ -4,6 +4,7 @@
  * again from the answer's own text, the molar mass re-added, mass conservation), so `verified` can be false.
  * Questions it does not read with certainty are `unsupported`, never guessed.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { refusedAnswer, type CheckResult, type PracticeQuestion, type TutorAnswer } from '@studyease/contract';
 import type { Engine } from '../engine';
 import { BALANCE_KIND, checkBalance, equationFromQuestion, solveBalance } from './balancing';

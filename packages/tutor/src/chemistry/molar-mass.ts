@@ -1,4 +1,5 @@
 /** "Molar mass of CuSO4·5H2O": the sum of standard atomic weights, element by element. */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { refusedAnswer, solvedAnswer, type CheckResult, type TutorAnswer } from '@studyease/contract';
 import { atomicWeight, elementName, isElement } from './elements';
 import { ChemError, countAtomsIndependently, formulaLatex, parseSpecies, type Species } from './formula';

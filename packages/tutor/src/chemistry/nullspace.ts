@@ -3,6 +3,7 @@
  * Balancing must never round: a floating-point elimination can turn a tiny residue into a wrong coefficient, so
  * every step here is exact.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { type Q, ONE, ZERO, div, gcd, isZero, lcm, mul, q, sub } from '../rational';
 
 /**

@@ -5,6 +5,7 @@
  */
 
 /** @returns the significant figures of a number as written (`4.0` → 2, `0.050` → 2, `64` → 2) */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 export function significantFigures(written: string): number {
   const mantissa = written.trim().replace(/^[+-]/, '').split(/[eE]/)[0] ?? '';
   const digits = mantissa.replace('.', '').replace(/^0+/, '');

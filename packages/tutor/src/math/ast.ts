@@ -2,6 +2,7 @@
  * The engine's own expression tree. Parsing and printing are ours (not a CAS's) so that the answer text is
  * exactly the plain calculator syntax the contract asks for, and so that parsing is fast and bounded.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { type Q, q, ONE } from '../rational';
 
 export type RelOp = '=' | '<' | '>' | '<=' | '>=';

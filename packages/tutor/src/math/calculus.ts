@@ -4,6 +4,7 @@
  * question: finite differences, quadrature, substitution. A result that fails or cannot be read back is refused,
  * never shown. Equations that are not polynomial are in nonpolynomial.ts, inequalities in inequality.ts.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { type Node, Unsupported, div, substitute, variables } from './ast';
 import { cas, casGuard, fromCas, polish, toCas } from './cas';
 import { type Outcome, fmt, randInt, step } from './common';

@@ -4,6 +4,7 @@
  * with a finite-difference derivative of the original function. The check can fail (a wrong root fails with the
  * values that show it); anything it cannot read is "no check" (null), never a pass.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import type { Check } from '@studyease/contract';
 import { type Node, InvalidInput, Unsupported, variables } from './ast';
 import { type C, Undefined, close, complex, evalReal, evaluate, magnitude } from './evaluate';

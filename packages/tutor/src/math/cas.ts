@@ -3,6 +3,7 @@
  * non-polynomial equations: our tree to its syntax and back (tidied to read like a textbook), with the guards that
  * keep its work small. Synchronous and CommonJS, so the Engine stays synchronous; loaded on first use.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { type Node, Unsupported, call, div, mul, num, size, variables } from './ast';
 import { parse } from './parse';
 import { polyToNode, toRatFn } from './poly';

@@ -3,6 +3,7 @@
  * irrational, complex roots), higher degree with rational roots, and equations with fractions (roots that make a
  * denominator zero are rejected). Exact throughout; every root is then substituted into the original equation.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import type { Check, Step } from '@studyease/contract';
 import { type Node, Unsupported, add, div, mul, neg, num, sym, call } from './ast';
 import { type Outcome, fmt, randInt, step } from './common';

@@ -3,6 +3,7 @@
  * it: the path is independent of how the answer was found (polynomial algebra, elimination, a CAS), so a bug in
  * a solver shows up as a failed check instead of a wrong answer marked verified.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import type { Node } from './ast';
 import { toNumber } from '../rational';
 

@@ -2,6 +2,7 @@
  * check(): compares a student's answer with the engine's by value, never by spelling, so `x=3/2` equals `1.5`,
  * `2(x+1)` equals `2x+2`, and the order of roots does not matter.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import type { CheckResult } from '@studyease/contract';
 import { type Node, InvalidInput, Unsupported, variables } from './ast';
 import { type C, Undefined, close, complex, evaluate } from './evaluate';

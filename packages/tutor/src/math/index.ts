@@ -3,6 +3,7 @@
  * engine's own algebra (CAS libraries only where ours falls short, loaded lazily), and checks every answer by an
  * independent numeric substitution. Anything it cannot do reliably is answered `unsupported`, never guessed.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import {
   type Check,
   type CheckResult,

@@ -2,6 +2,7 @@
  * Inequalities: one side minus the other is a polynomial of degree 1 or 2 whose exact roots cut the line into
  * intervals; one test point per interval decides, and the answer is checked at 81 sample points.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { type Node, Unsupported, num, sym } from './ast';
 import { type CalculusOptions, mainVariable } from './calculus';
 import { type Outcome, randInt, step } from './common';

@@ -3,6 +3,7 @@
  * common shapes (exponentialRoot), else by nerdamer; every root is substituted back into the original equation,
  * and an approximate root is refused. Also routes "simplify" and inequalities (solveOther).
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import type { Check } from '@studyease/contract';
 import { type Node, Unsupported, call, div, num, sym, variables } from './ast';
 import { type CalculusOptions, mainVariable, solveCalculus } from './calculus';

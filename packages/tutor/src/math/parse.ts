@@ -3,6 +3,7 @@
  * `÷`, `√`, `π`) and light LaTeX (`\frac`, `\sqrt`, `\cdot`, `\left(`) into the engine's tree. Hand-written and
  * bounded (length, depth), so a pathological input is refused in microseconds instead of reaching a CAS.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { type Node, type RelOp, InvalidInput, Unsupported, add, call, div, mul, neg, num, pow, sym } from './ast';
 import { parseDecimal, q } from '../rational';
 

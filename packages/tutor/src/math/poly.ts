@@ -2,6 +2,7 @@
  * Polynomials and rational functions in one variable with exact rational coefficients: the exact core of
  * linear, quadratic, polynomial and fractional equations, and of expanding and factoring.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { type Node, Unsupported, add as addN, mul as mulN, neg as negN, num, pow as powN, sym } from './ast';
 import * as R from '../rational';
 import type { Q } from '../rational';

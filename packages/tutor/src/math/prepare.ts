@@ -2,6 +2,7 @@
  * Reads a math question's phrasing ("solve …", "derivative of … at …", "integral of … from … to …", "what is 12% of
  * 80") into an intent and the maths in calculator syntax, for index.ts to route.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import type { Intent } from './calculus';
 import { trimTrailing } from '../trim-trailing';
 

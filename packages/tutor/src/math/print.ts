@@ -2,6 +2,7 @@
  * Prints trees as the contract's plain calculator syntax (`*`, `^`, `sqrt()`, `ln()`, `pi`, `i`) and as LaTeX.
  * Precedence-aware so that no needless brackets appear, and so the text parses back to the same value.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import type { Node } from './ast';
 
 const PREC = { rel: 0, add: 1, mul: 2, neg: 2, div: 2, pow: 4, atom: 5 } as const;

@@ -3,6 +3,7 @@
  * system is inconsistent (no solution) or dependent (infinitely many); solutions are substituted back into every
  * original equation.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import type { Check } from '@studyease/contract';
 import { type Node, Unsupported, add, neg, num, sym, variables } from './ast';
 import { type Outcome, fmt, randInt, step } from './common';

@@ -1,4 +1,5 @@
 /** Grades a student's stoichiometry answer against the engine's own solution. */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import type { CheckResult, TutorAnswer } from '@studyease/contract';
 import { normalizeChemText, speciesKey } from '../formula';
 import { halfUnitInLastPlace, roundToFigures, significantFigures } from '../sigfigs';

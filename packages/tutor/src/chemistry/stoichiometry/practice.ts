@@ -1,4 +1,5 @@
 /** Practice questions: the same stoichiometry problem with new numbers. */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { roundToFigures } from '../sigfigs';
 import type { StoichiometryProblem } from './problem';
 

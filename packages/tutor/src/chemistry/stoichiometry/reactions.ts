@@ -2,6 +2,7 @@
  * The reaction of a problem: its equation (balanced here when it is not), else the one balanced way the species
  * named react, else a short table of textbook reactions and complete combustion, stated as an assumption.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { isElement } from '../elements';
 import { type ParsedEquation, balance, parseEquation, writeEquation } from '../equation';
 import { ChemError, parseSpecies, speciesKey } from '../formula';

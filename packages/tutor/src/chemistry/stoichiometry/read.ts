@@ -1,4 +1,5 @@
 /** Reads a stoichiometry question: the amounts given, the unknown asked, the equation and the excess reagents. */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { isElement } from '../elements';
 import { hasArrow } from '../equation';
 import { normalizeChemText, parseSpecies } from '../formula';

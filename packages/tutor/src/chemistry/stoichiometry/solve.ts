@@ -3,6 +3,7 @@
  * against it (prepare), convert to moles and find the limiting extent (runToLimit), show the working
  * (workingSteps), then the amount asked with its two independent checks (targetAmount) and the answer line.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { refusedAnswer, solvedAnswer, type Check, type Step, type TutorAnswer } from '@studyease/contract';
 import { equationChecks } from '../balancing';
 import { writeEquation } from '../equation';

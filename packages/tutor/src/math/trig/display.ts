@@ -1,4 +1,5 @@
 /** Ring elements back into trees a student reads: Pythagorean tidying, cancelling, then ordered terms. */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { type Node, add, div, mul, neg, num, pow } from '../ast';
 import * as R from '../../rational';
 import type { Q } from '../../rational';

@@ -1,4 +1,5 @@
 /** How identity questions are worded and answered: the "prove …" phrasings, true/false verdicts, practice lists. */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import type { CheckResult } from '@studyease/contract';
 
 export const PROVE =

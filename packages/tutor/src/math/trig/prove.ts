@@ -2,6 +2,7 @@
  * "Prove that LHS = RHS": the verdict comes from the numeric check (a counterexample decides false); the rewrite
  * chain on the exact ring, when both sides fit it, gives the steps and must agree, or the question is refused.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import type { Step } from '@studyease/contract';
 import { type Node, InvalidInput, Unsupported, size, variables } from '../ast';
 import { type Outcome, fmt, step } from '../common';

@@ -3,6 +3,7 @@
  * (double-angle, angle-sum, shifts), then one fraction and sin² + cos² = 1. Each stage is a tree, so the steps show
  * real expressions.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import type { Step } from '@studyease/contract';
 import { type Node, call, div, num } from '../ast';
 import { step } from '../common';

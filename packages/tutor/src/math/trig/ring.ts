@@ -4,6 +4,7 @@
  * sin²u + cos²u = 1 decides equality. Not math/poly.ts's Poly (dense, one variable, for equations): different
  * names, so a reader never takes one for the other.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { type Node, call, div, num, sym } from '../ast';
 import * as R from '../../rational';
 import type { Q } from '../../rational';
