@@ -1,4 +1,4 @@
-// Fuzz tests for the math topics not covered in tutor-math.test.ts: random coefficients, every answer graded by
+// Fuzz tests for the math topics not covered in math.test.ts: random coefficients, every answer graded by
 // mathjs (an independent evaluator), never by the engine's own pipeline; a perturbed answer must fail check().
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
