@@ -131,7 +131,7 @@ class SolveError extends Error implements ApiErrorData {
  * POST /tutor/solve as an anonymous visitor. The one place outside src/lib/api that calls the backend, on purpose:
  * importing the API client (config, qs, js-cookie) would make this chunk depend on shared chunks, and the loader on
  * every tool page would then carry their preload list, which the content pages' script budget has no room for
- * (scripts/bench.mjs). Errors take the client's ApiError shape, so they read the same.
+ * (bench/site.mjs). Errors take the client's ApiError shape, so they read the same.
  * @param endpoint the solve URL the page was built with (BACKEND_URL + BACKEND_API_PREFIX + /tutor/solve)
  * @throws {SolveError} the backend's error (Strapi's envelope), or `NetworkError` (status 0) with no answer
  */

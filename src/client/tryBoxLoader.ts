@@ -1,7 +1,7 @@
 /**
  * The few lines a tool page ships for its try box: the box itself (src/client/tryBox.ts) loads only when a
  * visitor submits the form, so a visit that never uses it downloads nothing more. Every byte here counts against
- * the content pages' script budget (scripts/bench.mjs), hence no prefetch on focus and the terse checks.
+ * the content pages' script budget (bench/site.mjs), hence no prefetch on focus and the terse checks.
  * A signed-in student (the inline head script puts `has-session` on <html>) keeps the plain form: it goes to the app.
  */
 export function watchTryBox(): void {
