@@ -8,15 +8,12 @@ import {
   type SolveOptions,
   type ToolId,
 } from '@studyease/contract';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, UNREADABLE_ANSWER } from './client';
 import type { ServerSentEvent } from './sse';
 
 export type { AnswerEvent, Conversation, Message, MessageStatus, Pagination } from '@studyease/contract';
 
 const EVENT_NAMES = new Set<string>(ANSWER_EVENT_NAMES);
-
-/** What the student reads when an event of the stream does not have the contract's shape. */
-const UNREADABLE_EVENT = 'The StudyEase service sent an answer this page cannot read. Reload the page and try again.';
 
 /**
  * Turns raw events into the contract's events. Unknown names are skipped (a newer backend may add some); an event
@@ -35,7 +32,7 @@ async function* toAnswerEvents(events: AsyncGenerator<ServerSentEvent>): AsyncGe
     const checked = AnswerEventSchema.safeParse({ event, data: parsed });
     yield checked.success
       ? checked.data
-      : { event: 'error', data: { kind: 'invalid-response', message: UNREADABLE_EVENT } };
+      : { event: 'error', data: { kind: 'invalid-response', message: UNREADABLE_ANSWER } };
   }
 }
 

@@ -120,6 +120,10 @@ export function createApiClient(options: ApiClientOptions) {
   return { request, stream };
 }
 
+/** What the student reads when an answer or a stream event does not have the contract's shape. */
+export const UNREADABLE_ANSWER =
+  'The StudyEase service sent an answer this page cannot read. Reload the page and try again.';
+
 /**
  * The error for an answer that is not JSON or not in the contract's shape (a proxy's error page, a backend of
  * another version). The student reads the message; the path of the first mismatch goes to the details.
@@ -127,7 +131,7 @@ export function createApiClient(options: ApiClientOptions) {
 function invalidResponse(path: string, where?: readonly PropertyKey[]): ApiError {
   return new ApiError({
     error: 'InvalidResponse',
-    message: 'The StudyEase service sent an answer this page cannot read. Reload the page and try again.',
+    message: UNREADABLE_ANSWER,
     statusCode: 502,
     details: { path, where: where?.map(String).join('.') ?? '' },
   });

@@ -13,7 +13,6 @@ import { TutorConfigSchema } from '../../../tutor/config';
 import { poolDependencies } from '../../../tutor/dependencies';
 import { streamAnswer } from '../../../tutor/stream';
 import { CONVERSATION, type ConversationRow, MESSAGE, type MessageRow } from '../rows';
-import { RETRY_REFUSED } from '../schemas';
 
 /** While an answer streams, the assistant message is saved at most this often (and at its end). */
 const SAVE_INTERVAL_MS = 250;
@@ -43,6 +42,9 @@ interface Question {
   text: string;
   options: SolveOptions | undefined;
 }
+
+/** The 400 of a retry of anything but a failed or cut-off answer. */
+const RETRY_REFUSED = 'Only an answer that failed or was cut off can be retried';
 
 type StartEvent = Extract<AnswerEvent, { event: 'start' }>;
 
