@@ -2,7 +2,10 @@
 // against a real backend (temporary database, rate limit off). Prints per topic: solved correctly / unsupported /
 // wrong, and the median and p99 time of POST /api/tutor/solve after warm-up. Wrong is the number that matters.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { startBackend } from '../tools/test-backend/backend.ts';
+import { buildCorpus } from './phrasing/corpus.ts';
+import { type Answered, formatTable, runCorpus } from './phrasing/table.ts';
 
 interface Problem {
   tool: string;
@@ -109,6 +112,15 @@ try {
       `median ${quantile(times, 0.5).toFixed(1)} ms (goal ≤ 20), p99 ${quantile(times, 0.99).toFixed(1)} ms (goal ≤ 200), ${RUNS} runs each after warm-up`,
   );
   for (const row of all) for (const miss of row.wrong) console.log(`WRONG: ${miss}`);
+
+  // The student-phrased corpus (bench/phrasing): 30 questions per wording family, each answer graded against the
+  // generator's own value. Solved in this process by the same engines the workers run, so the figures are the
+  // engines' reading, not the transport's.
+  const tutor = createRequire(import.meta.url)('../packages/tutor/dist/solve.js') as {
+    solveLocally(tool: string, question: string): Answered;
+  };
+  const families = await runCorpus(buildCorpus(30), (tool, question) => tutor.solveLocally(tool, question));
+  console.log(`\nStudent-phrased corpus, per wording family (bench/phrasing):\n${formatTable(families)}`);
 } finally {
   await backend.stop();
 }
