@@ -29,6 +29,19 @@ export type Step = z.output<typeof StepSchema>;
 export const CheckSchema = z.object({ kind: z.string(), passed: z.boolean(), detail: z.string() });
 export type Check = z.output<typeof CheckSchema>;
 
+/**
+ * The kind of a check that recomputes the arithmetic a model showed in its working ("3 × 4 = 12"): it can find a
+ * wrong step, but a right working does not make the answer right, so alone it never makes an answer `verified`.
+ */
+export const ARITHMETIC_CHECK_KIND = 'arithmetic';
+
+/**
+ * What the badge may claim: `checked` (an independent check of the answer passed: `verified`), `arithmetic` (every
+ * calculation shown was recomputed and is right, the answer itself was not checked), `none` (nothing that passed).
+ */
+export const CheckLevelSchema = z.enum(['checked', 'arithmetic', 'none']);
+export type CheckLevel = z.output<typeof CheckLevelSchema>;
+
 export const PracticeQuestionSchema = z.object({
   question: z.string(),
   answer: z.string(),
@@ -55,6 +68,11 @@ export const TutorAnswerSchema = z.object({
   hints: z.array(z.string()),
   practice: z.array(PracticeQuestionSchema),
   source: AnswerSourceSchema,
+  /**
+   * True when an AI model turned the student's words into the question the engine solved (`question`, which the
+   * answer shows as "I read this as"); the steps and checks are still the engine's.
+   */
+  readByModel: z.optional(z.boolean()),
   /** Why the status is `invalid` or `unsupported`, for the student. */
   reason: z.optional(z.string()),
 });
@@ -72,9 +90,21 @@ export type CheckResult = z.output<typeof CheckResultSchema>;
 export const PracticeResultSchema = z.object({ practice: z.array(PracticeQuestionSchema) });
 export type PracticeResult = z.output<typeof PracticeResultSchema>;
 
-/** @returns whether the checks back the answer: at least one, and none failed */
+/** @returns whether the checks back the answer: at least one check of the answer itself, and none failed */
 export function isVerified(checks: readonly Check[]): boolean {
-  return checks.length > 0 && checks.every((check) => check.passed);
+  return checks.some((check) => check.kind !== ARITHMETIC_CHECK_KIND) && checks.every((check) => check.passed);
+}
+
+/**
+ * What an answer's badge may say, derived from the fields every answer has (one rule for the site and the tests).
+ * @param answer the answer's `verified` and `checks`
+ * @returns `checked` only when `verified`; `arithmetic` when the only checks are recomputed arithmetic and all passed
+ */
+export function checkLevelOf(answer: Pick<TutorAnswer, 'verified' | 'checks'>): CheckLevel {
+  if (answer.verified) return 'checked';
+  const { checks } = answer;
+  const arithmeticOnly = checks.length > 0 && checks.every((check) => check.kind === ARITHMETIC_CHECK_KIND);
+  return arithmeticOnly && checks.every((check) => check.passed) ? 'arithmetic' : 'none';
 }
 
 interface SolvedInput {

@@ -3,6 +3,7 @@
  * and the solve command use. The engines themselves load on first use (see engines.ts), so importing this entry
  * stays cheap.
  */
+export { arithmeticChecks, type ArithmeticStatement, findArithmetic } from './arithmetic-check';
 export type { Engine } from './engine';
 export { checkModelAnswer, engineFor } from './engines';
 export {
