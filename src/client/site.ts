@@ -4,15 +4,18 @@ import { detectLocale, persistLocale } from '@/lib/locale';
 import { startColorModeSwitch } from '@/client/colorModeSwitch';
 import { startHeader } from '@/client/header';
 import { startPrefetch } from '@/client/prefetch';
+import { watchTryBox } from '@/client/tryBoxLoader';
 
 /**
  * The one script of the static shell, on every page: colour-mode switch, header (mobile menu, auth redirect),
- * hover prefetch, the signed-in account block (loaded only with a session), locale cookie and the footer year. Each part does nothing where its elements are absent.
+ * hover prefetch, the signed-in account block (loaded only with a session), the tool pages' try box (loaded on its
+ * first use), locale cookie and the footer year. Each part does nothing where its elements are absent.
  */
 export function startSite(): void {
   startColorModeSwitch();
   startHeader();
   startPrefetch();
+  watchTryBox();
   // React loads only for a visitor with a session cookie: the account block is a lazily loaded chunk.
   if (readCookie(SESSION_COOKIE.name)) {
     // Calls to action that differ for a signed-in student (pricing: "Start for free" goes to the app).

@@ -68,7 +68,7 @@ export function startTryBox(form: HTMLFormElement): { ask(): Promise<void> } {
     if (label) label.textContent = 'Working it out…';
     if (status) status.textContent = 'Working it out…';
     // The answer view loads beside the request, not with this chunk: the app shares it, and a static import would
-    // give the tool pages' loader a preload list of shared chunks (the content pages' budget, see tryBoxLoader.ts).
+    // give the shell's loader a longer preload list of shared chunks (the content pages' budget, see tryBoxLoader.ts).
     const view = import('@/client/tryBoxRender');
     try {
       const answer = await solve(form.dataset['tryBoxApi'] ?? '', tool, question);
@@ -129,15 +129,15 @@ class SolveError extends Error implements ApiErrorData {
 
 /**
  * POST /tutor/solve as an anonymous visitor. The one place outside src/lib/api that calls the backend, on purpose:
- * importing the API client (config, qs, js-cookie) would make this chunk depend on shared chunks, and the loader on
- * every tool page would then carry their preload list, which the content pages' script budget has no room for
+ * importing the API client (config, qs, js-cookie) would make this chunk depend on shared chunks, and the shell's
+ * loader on every page would then carry their preload list, which the content pages' script budget has no room for
  * (bench/site.mjs). Errors take the client's ApiError shape, so they read the same.
  * @param endpoint the solve URL the page was built with (BACKEND_URL + BACKEND_API_PREFIX + /tutor/solve)
  * @throws {SolveError} the backend's error (Strapi's envelope), or `NetworkError` (status 0) with no answer
  */
 async function solve(endpoint: string, tool: string, question: string): Promise<TutorAnswer> {
   // The contract's schemas load beside the request, not with this chunk: the app shares them, and a static import
-  // would give the tool pages' loader a preload list of shared chunks (the budget above).
+  // would give the shell's loader a longer preload list of shared chunks (the budget above).
   const contract = import('@studyease/contract');
   let response: Response;
   try {
