@@ -4,6 +4,7 @@
 // the same loader as in production (src/lib/cms/loaders.ts); no article has a cover, so all share the default
 // Open Graph image.
 import { createServer, request } from 'node:http';
+import { prng } from '../tools/prng.ts';
 
 /** Strapi's default and maximum page size (`api.rest.defaultLimit` / `maxLimit` in a stock Strapi 5). */
 const DEFAULT_PAGE_SIZE = 25;
@@ -25,21 +26,6 @@ const AUTHORS = ['StudyEase Team', 'Maya Chen', 'Tomás Ortega', 'Priya Nair', '
 const WORDS =
   'answer check step method value unit sign side equation result estimate example question practice mistake rule ' +
   'number term factor ratio graph table reason pattern model quantity measure balance compare guess test';
-
-/**
- * A deterministic pseudo-random generator (mulberry32), so article N is the same in every build.
- * @param {number} seed
- */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * @param {() => number} next
@@ -67,7 +53,8 @@ function paragraph(next, sentences) {
  * @param {string} topic
  */
 function body(index, topic) {
-  const next = random(index + 1);
+  // Seeded per article, so article N is the same in every build.
+  const next = prng(index + 1);
   const target = 600 + Math.floor(next() * 300);
   const parts = [
     paragraph(next, 4),

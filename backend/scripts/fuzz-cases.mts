@@ -6,6 +6,7 @@
 // a bad one is a 5xx, a 4xx with another body, or no answer at all. The backend must keep answering /_health.
 import { createHmac, randomBytes } from 'node:crypto';
 import { type ClientRequest, request as httpRequest } from 'node:http';
+import { prng } from '../../tools/prng.ts';
 
 /** What a run needs from the backend under test: a signed-in user and ids of things that user owns. */
 export interface FuzzFixtures {
@@ -47,18 +48,6 @@ export interface FuzzOutcome {
   /** The start of the answer's body (for the report). */
   excerpt: string;
 }
-
-/** mulberry32: small, fast and good enough to pick cases; the same on every platform. */
-export const prng = (seed: number): (() => number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 /** @returns a seed for request `index` of run `seed` (independent of the other requests) */
 const requestSeed = (seed: number, index: number): number => {
