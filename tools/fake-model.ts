@@ -1,11 +1,15 @@
 // A local OpenAI-compatible chat-completions server: a real HTTP server that streams Server-Sent Events chunk by
 // chunk, so the model client is tested over the wire, including its failures. A small control API on the same
 // server lets another process (the site's browser tests) change its behaviour:
-//   GET  /control → { mode, reply, chunks, chunkDelayMs, holdAfter, holdFor, sent, held, requests }
-//        (requests: how many were received; held: whether a stream is waiting at `holdAfter`)
-//   POST /control { mode?, reply?, chunks?, chunkDelayMs?, holdAfter?, holdFor? } → the same; sets what is given,
-//        resets `sent`
+//   GET  /control → { mode, reply, chunks, chunkDelayMs, holdAfter, holdFor, structured, sent, held, requests,
+//        structuredRequests } (requests: how many answers were asked for; structuredRequests: how many structured
+//        requests; held: whether a stream is waiting at `holdAfter`)
+//   POST /control { mode?, reply?, chunks?, chunkDelayMs?, holdAfter?, holdFor?, structured? } → the same; sets what
+//        is given, resets `sent`
 //   POST /control/release → the same; the streams waiting at `holdAfter` go on
+// A request with a `response_format` (the backend asking the model to restate a question as a structured request for
+// the engines, issue #13) is answered whole, not streamed, with `structured`: by default a request of topic `none`
+// (the model cannot restate it), so the backend goes on to ask for the model's own answer.
 // A hold makes a test independent of timing (issue #11): the stream sends its first chunks, waits until the test
 // has seen them, and goes on only when the test says so, however slow or fast the machine.
 import { once } from 'node:events';
@@ -20,8 +24,9 @@ import { z } from 'zod';
  * - `slow`: never answers (the client's timeout must end it)
  * - `cut`: with `chunks`, streams all of them (`chunkDelayMs` apart), then destroys the socket (no `[DONE]`);
  *   without, cuts the reply around its middle
+ * - `malformed`: answers 200 with a body that is not JSON (a stream's chunk, a structured request's whole reply)
  */
-export const FAKE_MODEL_MODES = ['ok', 'error-500', 'slow', 'cut'] as const;
+export const FAKE_MODEL_MODES = ['ok', 'error-500', 'slow', 'cut', 'malformed'] as const;
 export type FakeModelMode = (typeof FAKE_MODEL_MODES)[number];
 
 /** What the control API reads and sets. */
@@ -44,15 +49,41 @@ export interface FakeModelSettings {
    * files share the model in parallel (the try box's model tools): their requests must neither wait nor count.
    */
   holdFor: string | null;
+  /** The content of the reply to a structured request (a request with `response_format`); null: NO_STRUCTURED_REQUEST. */
+  structured: string | null;
 }
+
+/** A structured request that says "I cannot restate this question" (what the fake answers unless told otherwise). */
+export const NO_STRUCTURED_REQUEST = JSON.stringify({
+  topic: 'none',
+  expression: '',
+  variable: null,
+  bounds: null,
+  data: [],
+  find: null,
+  answerUnit: null,
+});
+
+/**
+ * A structured request as a model would write it (the fields the test does not give are empty).
+ * @param fields - topic, expression and the others of backend/src/tutor/model/structuredRequest.ts
+ */
+export const structuredRequest = (fields: Record<string, unknown>): string =>
+  JSON.stringify({ ...(JSON.parse(NO_STRUCTURED_REQUEST) as Record<string, unknown>), ...fields });
+
+/** A model's answer whose working multiplies wrongly (6 × 7 is 42): the backend must mark it. */
+export const WRONG_ARITHMETIC_REPLY =
+  'Each box holds 6 packs of 7 pencils.\nSo the box holds 6 × 7 = 41 pencils, and two boxes 41 + 41 = 82.\nAnswer: 82';
 
 export interface FakeModel extends FakeModelSettings {
   /** Base URL to use as AI_BASE_URL (…/v1). */
   url: string;
   /** The server's origin, e.g. http://127.0.0.1:41234; the control API is at `${origin}/control`. */
   origin: string;
-  /** Request bodies received, newest last. */
+  /** Request bodies received for answers (streamed), newest last. */
   requests: unknown[];
+  /** Request bodies received for structured requests, newest last. */
+  structuredRequests: unknown[];
   /** Chunks written since the start or the last POST /control. */
   sent: number;
   /** Whether a stream is waiting at `holdAfter`. */
@@ -74,6 +105,7 @@ export const ControlBodySchema = z
     chunkDelayMs: z.number().int().min(0).max(60_000),
     holdAfter: z.number().int().min(0).nullable(),
     holdFor: z.string().min(1).nullable(),
+    structured: z.string().nullable(),
   })
   .partial()
   .strict();
@@ -140,7 +172,9 @@ export const startFakeModel = async (
     chunkDelayMs: settings.chunkDelayMs ?? DEFAULT_CHUNK_DELAY_MS,
     holdAfter: settings.holdAfter ?? null,
     holdFor: settings.holdFor ?? null,
+    structured: settings.structured ?? null,
     requests: [],
+    structuredRequests: [],
     sent: 0,
     get held() {
       return waiting.size > 0;
@@ -161,9 +195,11 @@ export const startFakeModel = async (
     chunkDelayMs: state.chunkDelayMs,
     holdAfter: state.holdAfter,
     holdFor: state.holdFor,
+    structured: state.structured,
     sent: state.sent,
     held: state.held,
     requests: state.requests.length,
+    structuredRequests: state.structuredRequests.length,
   });
 
   const control = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -192,20 +228,51 @@ export const startFakeModel = async (
       json(res, 400, { error: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
       return;
     }
-    const { mode, reply: text, chunks, chunkDelayMs, holdAfter, holdFor } = parsed.data;
+    const { mode, reply: text, chunks, chunkDelayMs, holdAfter, holdFor, structured } = parsed.data;
     if (mode !== undefined) state.mode = mode;
     if (text !== undefined) state.reply = text;
     if (chunks !== undefined) state.chunks = chunks;
     if (chunkDelayMs !== undefined) state.chunkDelayMs = chunkDelayMs;
     if (holdAfter !== undefined) state.holdAfter = holdAfter;
     if (holdFor !== undefined) state.holdFor = holdFor;
+    if (structured !== undefined) state.structured = structured;
     state.sent = 0;
     json(res, 200, controlView());
   };
 
+  /** A structured request: one JSON reply, never held or counted in `sent` (only answers stream). */
+  const completeWhole = (res: ServerResponse): void => {
+    if (state.mode === 'error-500') {
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"boom"}}');
+      return;
+    }
+    if (state.mode === 'slow') return; // Never answers: the client's timeout must end it.
+    if (state.mode === 'malformed') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"choices": [{"message": {"content": "{\\"topic');
+      return;
+    }
+    const body = JSON.stringify({
+      id: 'x',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content: state.structured ?? NO_STRUCTURED_REQUEST } }],
+    });
+    if (state.mode === 'cut') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(body.slice(0, Math.floor(body.length / 2)), () => res.socket?.destroy());
+      return;
+    }
+    json(res, 200, JSON.parse(body));
+  };
+
   const complete = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const raw = await readText(req);
-    state.requests.push(JSON.parse(raw) as unknown);
+    const request = JSON.parse(raw) as unknown;
+    if (typeof request === 'object' && request !== null && 'response_format' in request) {
+      state.structuredRequests.push(request);
+      completeWhole(res);
+      return;
+    }
+    state.requests.push(request);
     // Whether this request is the one a test watches (see `holdFor`).
     const watched = state.holdFor === null || raw.includes(JSON.stringify(state.holdFor).slice(1, -1));
     if (state.mode === 'error-500') {
@@ -213,6 +280,11 @@ export const startFakeModel = async (
       return;
     }
     if (state.mode === 'slow') return; // Never answers: the client's timeout must end it.
+    if (state.mode === 'malformed') {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end('data: {"choices": [{"delta": {"content": "Hel\n\ndata: [DONE]\n\n');
+      return;
+    }
     // The settings of this request: a POST /control meanwhile changes the next one.
     const { mode, chunks, chunkDelayMs } = state;
     const pieces = chunks ?? state.reply.match(/.{1,4}/gs) ?? [];

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type * as ChatCompletions from '../src/tutor/model/chatCompletions.ts';
 import { requireCompiled } from './support/compiled.ts';
-import { startFakeModel, type FakeModel } from '../../tools/fake-model.ts';
+import { NO_STRUCTURED_REQUEST, startFakeModel, type FakeModel } from '../../tools/fake-model.ts';
 
-const { streamChat } = requireCompiled<typeof ChatCompletions>('src/tutor/model/chatCompletions');
+const { completeChat, streamChat } = requireCompiled<typeof ChatCompletions>('src/tutor/model/chatCompletions');
 
 let fake: FakeModel;
 
@@ -49,9 +49,11 @@ test('GET /control tells the settings, the chunks sent and the requests received
       chunkDelayMs: 2,
       holdAfter: null,
       holdFor: null,
+      structured: null,
       sent: 0,
       held: false,
       requests: 0,
+      structuredRequests: 0,
     },
   });
   const { pieces, error } = await ask();
@@ -64,9 +66,11 @@ test('GET /control tells the settings, the chunks sent and the requests received
     chunkDelayMs: 2,
     holdAfter: null,
     holdFor: null,
+    structured: null,
     sent: pieces.length,
     held: false,
     requests: 1,
+    structuredRequests: 0,
   });
 });
 
@@ -81,9 +85,11 @@ test('POST /control sets what it is given, resets `sent`, and refuses what it do
       chunkDelayMs: 20,
       holdAfter: null,
       holdFor: null,
+      structured: null,
       sent: 0,
       held: false,
       requests: 1,
+      structuredRequests: 0,
     },
   });
   for (const bad of [
@@ -126,9 +132,11 @@ test('holdAfter holds the stream after that many chunks until it is released, ov
     chunkDelayMs: 2,
     holdAfter: 1,
     holdFor: null,
+    structured: null,
     sent: 1,
     held: true,
     requests: 5,
+    structuredRequests: 0,
   });
   // A later hold point set before the release holds the same stream again there.
   fake.holdAfter = 3;
@@ -180,4 +188,30 @@ test('holdFor holds and counts only the request that asks it: others sharing the
   assert.deepEqual(await watched, { pieces: ['One ', 'two ', 'three'], error: null });
   assert.equal(fake.sent, 3);
   await control({ chunks: null, holdAfter: null, holdFor: null });
+});
+
+test('a structured request (response_format) is answered whole with `structured`, counted apart from answers', async () => {
+  const format = {
+    type: 'json_schema' as const,
+    json_schema: { name: 'engine_request', strict: true, schema: { type: 'object' } },
+  };
+  const messages = [{ role: 'user' as const, content: 'Résous trois x moins sept égale onze' }];
+  const before = (await control()).body as { requests: number };
+  // By default the fake cannot restate the question (topic none).
+  assert.equal(await completeChat({ ...settings, baseUrl: fake.url }, messages, format), NO_STRUCTURED_REQUEST);
+  await control({ structured: '{"topic":"equation"}' });
+  assert.equal(await completeChat({ ...settings, baseUrl: fake.url }, messages, format), '{"topic":"equation"}');
+  const after = (await control({ structured: null })).body as { requests: number; structuredRequests: number };
+  assert.equal(after.structuredRequests, 2);
+  assert.equal(after.requests, before.requests, 'answers are counted apart');
+  const sent = fake.structuredRequests.at(-1) as { stream: boolean; response_format: unknown };
+  assert.equal(sent.stream, false);
+  assert.deepEqual(sent.response_format, format);
+
+  // A server error and a cut reply are the client's ModelErrors, as for answers.
+  await control({ mode: 'error-500' });
+  await assert.rejects(completeChat({ ...settings, baseUrl: fake.url }, messages, format), { kind: 'http' });
+  await control({ mode: 'cut' });
+  await assert.rejects(completeChat({ ...settings, baseUrl: fake.url }, messages, format), { kind: 'cut' });
+  await control({ mode: 'ok' });
 });

@@ -4,9 +4,10 @@ import type * as ChatCompletions from '../src/tutor/model/chatCompletions.ts';
 import type * as ModelAnswer from '../src/tutor/model/modelAnswer.ts';
 import type * as Dependencies from '../src/tutor/dependencies.ts';
 import type * as Stream from '../src/tutor/stream.ts';
-import { refusedAnswer } from '@studyease/contract';
+import { type AnswerEvent, checkLevelOf, refusedAnswer, type ToolId } from '@studyease/contract';
+import { solveLocally } from '@studyease/tutor';
 import { requireCompiled } from './support/compiled.ts';
-import { startFakeModel, type FakeModel } from '../../tools/fake-model.ts';
+import { startFakeModel, structuredRequest, WRONG_ARITHMETIC_REPLY, type FakeModel } from '../../tools/fake-model.ts';
 
 const { streamChat, ModelError } = requireCompiled<typeof ChatCompletions>('src/tutor/model/chatCompletions');
 const { numbersKept } = requireCompiled<typeof ModelAnswer>('src/tutor/model/modelAnswer');
@@ -181,6 +182,187 @@ describe('model answers checked by an engine', () => {
     });
     assert.deepEqual(asked, ['x = 2, x = 3']);
     assert.equal(answer.verified, true);
+  });
+});
+
+/** A question no engine reads (French), whatever phrasing the engines learn: only the model can restate it. */
+const FRENCH = 'Résous trois x moins sept égale onze';
+
+/** The engines as the server runs them, except that they cannot read FRENCH (the pool is not needed here). */
+const engines = (tool: ToolId, question: string) =>
+  Promise.resolve(
+    question === FRENCH
+      ? refusedAnswer(tool, 'unsupported', 'unsupported', question, 'I could not read this question.')
+      : solveLocally(tool, question),
+  );
+
+const eventsOf = async (tool: ToolId, question: string, model = settings()) => {
+  const events: AnswerEvent[] = [];
+  for await (const event of streamAnswer(tool, question, undefined, { solveWithEngine: engines, model })) {
+    events.push(event);
+  }
+  return events;
+};
+
+describe('the model reads a question for the engines', () => {
+  test('its structured request is solved and checked by the engine, which says the model read it', async () => {
+    fake.mode = 'ok';
+    fake.reply = 'Answer: x = 5';
+    fake.structured = structuredRequest({ topic: 'equation', expression: '3x-7=11', variable: 'x' });
+    const before = fake.requests.length;
+    try {
+      const events = await eventsOf('math-solver', FRENCH);
+      assert.equal(events[0]?.event === 'start' && events[0].data.source, 'engine');
+      const answer = events.find((event) => event.event === 'answer');
+      assert.ok(answer?.event === 'answer');
+      assert.equal(answer.data.source, 'engine');
+      assert.equal(answer.data.readByModel, true);
+      assert.equal(answer.data.answer?.text, 'x = 6');
+      assert.equal(answer.data.verified, true);
+      // "I read this as": the question the engine solved, as the model restated it.
+      assert.match(answer.data.question.text, /3x-7=11/);
+      assert.ok(answer.data.question.latex);
+      assert.equal(fake.requests.length, before, "the model's own answer was not asked for");
+      const sent = fake.structuredRequests.at(-1) as {
+        messages: { content: string }[];
+        response_format: { json_schema: { schema: { properties: Record<string, unknown> } } };
+      };
+      assert.equal(sent.messages.at(-1)?.content, FRENCH);
+      assert.deepEqual(Object.keys(sent.response_format.json_schema.schema.properties).sort(), [
+        'answerUnit',
+        'bounds',
+        'data',
+        'expression',
+        'find',
+        'topic',
+        'variable',
+      ]);
+    } finally {
+      fake.structured = null;
+    }
+  });
+
+  test("a physics request with data and units is written in the engine's notation", async () => {
+    fake.mode = 'ok';
+    fake.structured = structuredRequest({
+      topic: 'physics',
+      data: [
+        { quantity: 'mass', value: 5, unit: 'kg' },
+        { quantity: 'force', value: 20, unit: 'N' },
+      ],
+      find: 'acceleration',
+    });
+    try {
+      const answer = await collectAnswer('physics-solver', FRENCH, undefined, {
+        solveWithEngine: engines,
+        model: settings(),
+      });
+      assert.equal(answer.source, 'engine');
+      assert.equal(answer.readByModel, true);
+      assert.match(answer.answer?.text ?? '', /^4 m\/s\^2/);
+    } finally {
+      fake.structured = null;
+    }
+  });
+
+  test('a malformed or unusable structured request falls through to the model, whose answer is not checked', async () => {
+    fake.mode = 'ok';
+    fake.reply = 'Trois x égale dix-huit, donc x vaut six.\nAnswer: x = 6';
+    for (const structured of [
+      '{"topic": "equation", "expression": ',
+      'not json at all',
+      structuredRequest({ topic: 'balance', expression: 'H2 + O2 -> H2O' }),
+    ]) {
+      fake.structured = structured;
+      const answer = await collectAnswer('math-solver', FRENCH, undefined, {
+        solveWithEngine: engines,
+        model: settings(),
+      });
+      assert.equal(answer.source, 'model', structured);
+      assert.equal(answer.readByModel, undefined);
+    }
+    fake.structured = null;
+  });
+
+  test('a model that is down while reading gives the student plain words, then done', async () => {
+    fake.mode = 'error-500';
+    const events = await eventsOf('math-solver', FRENCH);
+    assert.deepEqual(
+      events.map((event) => event.event),
+      ['start', 'error', 'done'],
+    );
+    const error = events[1];
+    assert.ok(error?.event === 'error');
+    assert.equal(error.data.message, 'The AI model is not available right now. Please try again in a moment.');
+    fake.mode = 'slow';
+    const slow = await eventsOf('math-solver', FRENCH, settings(300));
+    const timeout = slow[1];
+    assert.ok(timeout?.event === 'error');
+    assert.equal(timeout.data.message, 'The AI model took too long to answer. Please try again.');
+    fake.mode = 'ok';
+  });
+
+  test('malformed JSON from the model ends in plain words, not a parser message', async () => {
+    fake.mode = 'malformed';
+    try {
+      // The structured request's reply and the answer's stream are both broken JSON.
+      const answer = await collectAnswer('math-solver', FRENCH, undefined, {
+        solveWithEngine: engines,
+        model: settings(),
+      });
+      assert.equal(answer.status, 'unsupported');
+      assert.equal(answer.reason, 'The AI model sent an answer that could not be read. Please try again.');
+    } finally {
+      fake.mode = 'ok';
+    }
+  });
+});
+
+describe("the arithmetic of a model's answer", () => {
+  const noEngine = () => Promise.reject(new Error('no engine for this tool'));
+
+  test('a wrong multiplication is a failed check naming it, and the badge is "Not checked"', async () => {
+    fake.mode = 'ok';
+    fake.reply = WRONG_ARITHMETIC_REPLY;
+    const answer = await collectAnswer('homework-helper', 'How many pencils in two boxes?', undefined, {
+      solveWithEngine: noEngine,
+      model: settings(),
+    });
+    assert.equal(answer.source, 'model');
+    const failed = answer.checks.filter((check) => !check.passed);
+    assert.deepEqual(
+      failed.map((check) => [check.kind, check.detail]),
+      [['arithmetic', '6 × 7 = 41 is wrong: 6 × 7 = 42.']],
+    );
+    assert.equal(answer.verified, false);
+    assert.equal(checkLevelOf(answer), 'none');
+  });
+
+  test('right arithmetic alone is "Arithmetic checked", never "Checked"', async () => {
+    fake.mode = 'ok';
+    fake.reply = 'Each box holds 6 × 7 = 42 pencils, two boxes 42 + 42 = 84.\nAnswer: 84';
+    const answer = await collectAnswer('homework-helper', 'How many pencils in two boxes?', undefined, {
+      solveWithEngine: noEngine,
+      model: settings(),
+    });
+    assert.deepEqual(
+      answer.checks.map((check) => [check.kind, check.passed]),
+      [['arithmetic', true]],
+    );
+    assert.equal(answer.verified, false);
+    assert.equal(checkLevelOf(answer), 'arithmetic');
+  });
+
+  test('"Checked" only when the engine\'s check of the final answer passed too', async () => {
+    fake.mode = 'ok';
+    fake.reply = 'The roots multiply to 2 × 3 = 6 and add to 2 + 3 = 5.\nAnswer: x = 2, x = 3';
+    const answer = await collectAnswer('math-solver', 'x^2-5x+6=0', undefined, {
+      solveWithEngine: () => Promise.resolve({ ...noEngineAnswer }),
+      model: settings(),
+    });
+    assert.equal(answer.source, 'model');
+    assert.equal(answer.verified, true);
+    assert.equal(checkLevelOf(answer), 'checked');
   });
 });
 

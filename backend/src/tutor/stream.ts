@@ -1,7 +1,21 @@
-import type { AnswerEvent, Check, SolveOptions, ToolId, TutorAnswer } from '@studyease/contract';
+import {
+  type AnswerEvent,
+  type Check,
+  refusedAnswer,
+  type SolveOptions,
+  type ToolId,
+  type TutorAnswer,
+} from '@studyease/contract';
 import { checkModelAnswer, engineFor, noModelAnswer } from '@studyease/tutor';
-import { type ModelSettings, ModelError, streamChat } from './model/chatCompletions';
+import { completeChat, type ModelSettings, ModelError, streamChat } from './model/chatCompletions';
 import { modelAnswer, modelFinalAnswer, promptFor } from './model/modelAnswer';
+import {
+  engineQuestionOf,
+  hasStructuredRequest,
+  parseStructuredRequest,
+  STRUCTURED_REQUEST_FORMAT,
+  structuredRequestPrompt,
+} from './model/structuredRequest';
 
 export interface StreamDependencies {
   /** Solves with the offline engine (in the worker pool, with its time limit). */
@@ -21,10 +35,80 @@ export interface StreamDependencies {
   reserveModelAnswer?: () => Promise<string | null>;
 }
 
+/** What the student reads when the model fails: plain words, never the client's own message or a stack. */
+export function modelFailureMessage(error: unknown): string {
+  if (!(error instanceof ModelError)) return 'The AI model is not available right now. Please try again in a moment.';
+  switch (error.kind) {
+    case 'timeout':
+      return 'The AI model took too long to answer. Please try again.';
+    case 'cut':
+      return 'The answer was cut off before it was complete. Please try again.';
+    case 'invalid':
+      return 'The AI model sent an answer that could not be read. Please try again.';
+    case 'http':
+    case 'network':
+      return 'The AI model is not available right now. Please try again in a moment.';
+  }
+}
+
+/** The engine's answer; a worker that fails (not a refusal: a crash) is an honest "unsupported", never an error page. */
+async function solveSafely(deps: StreamDependencies, tool: ToolId, question: string, options?: SolveOptions) {
+  try {
+    return await deps.solveWithEngine(tool, question, options);
+  } catch (error) {
+    console.error(`[tutor] solving in the pool failed: ${error instanceof Error ? error.message : String(error)}`);
+    return refusedAnswer(tool, 'unsupported', 'engine-error', question, 'This problem could not be solved reliably.');
+  }
+}
+
+/** An engine's answer as the events of a stream. */
+function* engineEvents(tool: ToolId, answer: TutorAnswer): Generator<AnswerEvent, void, undefined> {
+  yield { event: 'start', data: { tool, source: 'engine' } };
+  for (const step of answer.steps) yield { event: 'step', data: step };
+  yield { event: 'answer', data: answer };
+  yield { event: 'done', data: {} };
+}
+
 /**
- * Answers a question as a stream of events. The offline engine answers first where there is one; the model takes
- * the questions the engine marks unsupported and the tools only a model can serve. With no model configured the
- * answer says so. A failing model ends in an `error` event with a message for the student, then `done`.
+ * The model as a reader: it restates the question as a structured request, which is written back in the engine's
+ * notation and solved there. Returns the engine's answer when that worked, null when the model could not restate
+ * it or the engine could not solve the restatement (then the model answers).
+ * @throws {ModelError} when the model is down (no answer, a timeout, a server error); a reply that is not a valid
+ *   request, or a server that refuses structured output (4xx), is a null, not an error
+ */
+async function readWithModel(
+  tool: ToolId,
+  question: string,
+  deps: StreamDependencies & { model: ModelSettings },
+): Promise<TutorAnswer | null> {
+  if (!hasStructuredRequest(tool)) return null;
+  let reply: string;
+  try {
+    reply = await completeChat(
+      deps.model,
+      structuredRequestPrompt(tool, question),
+      STRUCTURED_REQUEST_FORMAT,
+      deps.signal,
+    );
+  } catch (error) {
+    const unsupportedFormat = error instanceof ModelError && error.kind === 'http' && (error.status ?? 500) < 500;
+    if (unsupportedFormat || (error instanceof ModelError && error.kind === 'invalid')) return null;
+    throw error;
+  }
+  const request = parseStructuredRequest(reply);
+  const restated = request ? engineQuestionOf(tool, request) : null;
+  if (restated === null || restated === question) return null;
+  const answer = await solveSafely(deps, tool, restated);
+  // The engine solved and checked the restated question; the answer shows it ("I read this as") and says who read it.
+  return answer.status === 'solved' ? { ...answer, readByModel: true } : null;
+}
+
+/**
+ * Answers a question as a stream of events. The offline engine answers first where there is one. With a model
+ * configured, a question the engine could not read (`unsupported`, `invalid`) is restated by the model as a
+ * structured request the engine solves and checks; only what the engine still cannot solve is answered by the
+ * model, whose shown arithmetic is recomputed. With no model configured the engine's answer (or, for a model-only
+ * tool, "no model") stands. A failing model ends in an `error` event with a message for the student, then `done`.
  */
 export async function* streamAnswer(
   tool: ToolId,
@@ -32,12 +116,9 @@ export async function* streamAnswer(
   options: SolveOptions | undefined,
   deps: StreamDependencies,
 ): AsyncGenerator<AnswerEvent, void, undefined> {
-  const engineAnswer = engineFor(tool) ? await deps.solveWithEngine(tool, question, options) : null;
-  if (engineAnswer && (engineAnswer.status !== 'unsupported' || !deps.model)) {
-    yield { event: 'start', data: { tool, source: 'engine' } };
-    for (const step of engineAnswer.steps) yield { event: 'step', data: step };
-    yield { event: 'answer', data: engineAnswer };
-    yield { event: 'done', data: {} };
+  const engineAnswer = engineFor(tool) ? await solveSafely(deps, tool, question, options) : null;
+  if (engineAnswer && (engineAnswer.status === 'solved' || !deps.model)) {
+    yield* engineEvents(tool, engineAnswer);
     return;
   }
   if (!deps.model) {
@@ -46,17 +127,36 @@ export async function* streamAnswer(
     yield { event: 'done', data: {} };
     return;
   }
+  const model = deps.model;
 
+  // One model answer counts against the budget, whether the model reads the question for the engine or answers it.
   const refusal = (await deps.reserveModelAnswer?.()) ?? null;
-  yield { event: 'start', data: { tool, source: 'model' } };
   if (refusal !== null) {
+    yield { event: 'start', data: { tool, source: 'model' } };
     yield { event: 'error', data: { kind: 'quota', message: refusal } };
     yield { event: 'done', data: {} };
     return;
   }
+  try {
+    const reread = engineAnswer ? await readWithModel(tool, question, { ...deps, model }) : null;
+    if (reread) {
+      yield* engineEvents(tool, reread);
+      return;
+    }
+  } catch (error) {
+    yield { event: 'start', data: { tool, source: 'model' } };
+    yield {
+      event: 'error',
+      data: { kind: error instanceof ModelError ? error.kind : 'unknown', message: modelFailureMessage(error) },
+    };
+    yield { event: 'done', data: {} };
+    return;
+  }
+
+  yield { event: 'start', data: { tool, source: 'model' } };
   let text = '';
   try {
-    for await (const delta of streamChat(deps.model, promptFor(tool, question, options), deps.signal)) {
+    for await (const delta of streamChat(model, promptFor(tool, question, options), deps.signal)) {
       text += delta;
       yield { event: 'delta', data: { text: delta } };
     }
@@ -67,13 +167,7 @@ export async function* streamAnswer(
     yield { event: 'answer', data: modelAnswer(tool, question, text, () => verdict) };
   } catch (error) {
     const kind = error instanceof ModelError ? error.kind : 'unknown';
-    const message =
-      error instanceof ModelError && error.kind === 'timeout'
-        ? 'The AI model took too long to answer. Please try again.'
-        : error instanceof ModelError && error.kind === 'cut'
-          ? 'The answer was cut off before it was complete. Please try again.'
-          : 'The AI model is not available right now. Please try again in a moment.';
-    yield { event: 'error', data: { kind, message } };
+    yield { event: 'error', data: { kind, message: modelFailureMessage(error) } };
   }
   yield { event: 'done', data: {} };
 }

@@ -47,28 +47,35 @@ function deltaOf(data: string): string {
   return typeof delta.content === 'string' ? delta.content : '';
 }
 
-/**
- * Streams the answer's text as it arrives.
- * @throws {ModelError} on timeout, an error status, a network failure, or a stream that ends before `[DONE]`
- */
-export async function* streamChat(
-  settings: ModelSettings,
-  messages: readonly ChatMessage[],
-  signal?: AbortSignal,
-): AsyncGenerator<string, void, undefined> {
+/** OpenAI's structured outputs: the reply must be JSON valid against `schema`. */
+export interface JsonSchemaFormat {
+  type: 'json_schema';
+  json_schema: { name: string; strict: boolean; schema: Record<string, unknown> };
+}
+
+/** The whole-request time limit, combined with the caller's signal. */
+function limits(settings: ModelSettings, signal?: AbortSignal): { timeout: AbortSignal; combined: AbortSignal } {
   const timeout = AbortSignal.timeout(settings.timeoutMs);
-  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-  let response: Response;
+  return { timeout, combined: signal ? AbortSignal.any([signal, timeout]) : timeout };
+}
+
+async function post(
+  settings: ModelSettings,
+  body: Record<string, unknown>,
+  accept: string,
+  timeout: AbortSignal,
+  signal: AbortSignal,
+): Promise<Response> {
   try {
-    response = await fetch(`${trimTrailing(settings.baseUrl, /\//)}/chat/completions`, {
+    return await fetch(`${trimTrailing(settings.baseUrl, /\//)}/chat/completions`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        accept: 'text/event-stream',
+        accept,
         ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}),
       },
-      body: JSON.stringify({ model: settings.model, messages, stream: true, temperature: 0.2 }),
-      signal: combined,
+      body: JSON.stringify({ model: settings.model, ...body }),
+      signal,
     });
   } catch (error) {
     if (timeout.aborted)
@@ -78,6 +85,65 @@ export async function* streamChat(
       `The AI model could not be reached (${error instanceof Error ? error.message : 'network error'})`,
     );
   }
+}
+
+/**
+ * Asks for one whole reply, not streamed: the structured request (a JSON object), which is only used once complete.
+ * @returns the reply's text
+ * @throws {ModelError} on timeout, an error status, a network failure, or a body that is not a chat completion
+ */
+export async function completeChat(
+  settings: ModelSettings,
+  messages: readonly ChatMessage[],
+  responseFormat: JsonSchemaFormat,
+  signal?: AbortSignal,
+): Promise<string> {
+  const { timeout, combined } = limits(settings, signal);
+  const response = await post(
+    settings,
+    { messages, stream: false, temperature: 0, response_format: responseFormat },
+    'application/json',
+    timeout,
+    combined,
+  );
+  if (!response.ok) {
+    throw new ModelError('http', `The AI model answered with status ${response.status}`, response.status);
+  }
+  let parsed: unknown;
+  try {
+    parsed = await response.json();
+  } catch (error) {
+    if (timeout.aborted)
+      throw new ModelError('timeout', `The AI model did not finish within ${settings.timeoutMs / 1000} s`);
+    if (error instanceof SyntaxError) throw new ModelError('invalid', 'The model sent a reply that is not JSON');
+    throw new ModelError('cut', 'The connection to the AI model was cut in the middle of the reply');
+  }
+  const choices: unknown = typeof parsed === 'object' && parsed !== null && 'choices' in parsed ? parsed.choices : null;
+  const choice: unknown = Array.isArray(choices) ? choices[0] : null;
+  const message: unknown = typeof choice === 'object' && choice !== null && 'message' in choice ? choice.message : null;
+  const content: unknown =
+    typeof message === 'object' && message !== null && 'content' in message ? message.content : null;
+  if (typeof content !== 'string') throw new ModelError('invalid', 'The model sent no message content');
+  return content;
+}
+
+/**
+ * Streams the answer's text as it arrives.
+ * @throws {ModelError} on timeout, an error status, a network failure, or a stream that ends before `[DONE]`
+ */
+export async function* streamChat(
+  settings: ModelSettings,
+  messages: readonly ChatMessage[],
+  signal?: AbortSignal,
+): AsyncGenerator<string, void, undefined> {
+  const { timeout, combined } = limits(settings, signal);
+  const response = await post(
+    settings,
+    { messages, stream: true, temperature: 0.2 },
+    'text/event-stream',
+    timeout,
+    combined,
+  );
   if (!response.ok || !response.body) {
     throw new ModelError('http', `The AI model answered with status ${response.status}`, response.status);
   }

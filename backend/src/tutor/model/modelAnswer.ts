@@ -1,5 +1,6 @@
 import type { Check, SolveOptions, ToolId, TutorAnswer } from '@studyease/contract';
 import { isVerified } from '@studyease/contract';
+import { arithmeticChecks } from '@studyease/tutor';
 import type { ChatMessage } from './chatCompletions';
 
 const SYSTEM: Record<'translator' | 'default', string> = {
@@ -57,7 +58,9 @@ function finalAnswer(text: string): { explanation: string; answer: string } {
 
 /**
  * Builds the contract from a model's full text. Unchecked model answers are never marked verified; where an engine
- * can check the final answer independently (`engineCheck`, e.g. roots substituted back), that check decides.
+ * can check the final answer independently (`engineCheck`, e.g. roots substituted back), that check decides. Every
+ * calculation the working shows ("6 × 7 = 42") is recomputed: a wrong one is a failed check naming it, and right ones
+ * alone never make the answer verified (the badge then says "Arithmetic checked", see checkLevelOf).
  */
 export function modelAnswer(
   tool: ToolId,
@@ -67,7 +70,11 @@ export function modelAnswer(
 ): TutorAnswer {
   const { explanation, answer } = tool === 'translator' ? { explanation: '', answer: text.trim() } : finalAnswer(text);
   const engineVerdict = tool === 'translator' ? null : engineCheck(answer);
-  const checks: Check[] = tool === 'translator' ? [numbersKept(question, text)] : engineVerdict ? [engineVerdict] : [];
+  // The recomputation is a linear scan of a bounded text (packages/tutor's arithmetic-check.ts): safe on this thread.
+  const checks: Check[] =
+    tool === 'translator'
+      ? [numbersKept(question, text)]
+      : [...(engineVerdict ? [engineVerdict] : []), ...arithmeticChecks(text)];
   return {
     tool,
     kind: tool === 'translator' ? 'translation' : 'explanation',
