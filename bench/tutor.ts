@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { startBackend } from '../tools/test-backend/backend.ts';
 import { buildCorpus } from './phrasing/corpus.ts';
 import { type Answered, formatTable, runCorpus } from './phrasing/table.ts';
+import { gradeWordProblem, wordProblems } from './phrasing/word-problems.ts';
 
 interface Problem {
   tool: string;
@@ -121,6 +122,16 @@ try {
   };
   const families = await runCorpus(buildCorpus(30), (tool, question) => tutor.solveLocally(tool, question));
   console.log(`\nStudent-phrased corpus, per wording family (bench/phrasing):\n${formatTable(families)}`);
+
+  // The word-problem probe: without a model a refusal is fine, a wrong number is not.
+  const probe = { right: 0, refused: 0, wrong: 0 };
+  for (const problem of wordProblems()) {
+    probe[gradeWordProblem(problem, tutor.solveLocally(problem.tool, problem.question))] += 1;
+  }
+  console.log(
+    `\nGrade-school word problems: 1000 asked, ${String(probe.right)} right, ${String(probe.refused)} refused, ` +
+      `${String(probe.wrong)} wrong (goal 0)`,
+  );
 } finally {
   await backend.stop();
 }
