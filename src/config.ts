@@ -1,6 +1,7 @@
 /**
- * Site-wide constants. Values that differ between deployments come from environment variables (see README's
- * configuration table); everything else is a product constant from the spec, kept here so a rule lives in one place.
+ * Site-wide constants. Values that differ between deployments come from environment variables (see
+ * docs/configuration.md); everything else is a product constant from the spec, kept here so a rule lives in one
+ * place.
  */
 
 export const SITE_NAME = 'StudyEase';

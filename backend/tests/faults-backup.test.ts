@@ -1,8 +1,8 @@
 // `npm run backup` and `npm run restore` (scripts/backup.mjs, scripts/restore.mjs) on SQLite: a backup taken while
 // the backend runs and writes holds the users and conversations; restore refuses a damaged backup and a database a
 // backend has open, then puts the backup in place; a backend started on the restored file reads them all back and
-// its students sign in. PostgreSQL is backed up with pg_dump and restored with pg_restore (README, "Backup and
-// restore"): the suite registers no test here on PostgreSQL.
+// its students sign in. PostgreSQL is backed up with pg_dump and restored with pg_restore (docs/operations.md,
+// "Backup and restore"): the suite registers no test here on PostgreSQL.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
