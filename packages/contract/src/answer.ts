@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isVerified } from './check-level';
 import { TOOL_IDS, type ToolId } from './tools';
 
 /**
@@ -29,19 +30,6 @@ export type Step = z.output<typeof StepSchema>;
 export const CheckSchema = z.object({ kind: z.string(), passed: z.boolean(), detail: z.string() });
 export type Check = z.output<typeof CheckSchema>;
 
-/**
- * The kind of a check that recomputes the arithmetic a model showed in its working ("3 × 4 = 12"): it can find a
- * wrong step, but a right working does not make the answer right, so alone it never makes an answer `verified`.
- */
-export const ARITHMETIC_CHECK_KIND = 'arithmetic';
-
-/**
- * What the badge may claim: `checked` (an independent check of the answer passed: `verified`), `arithmetic` (every
- * calculation shown was recomputed and is right, the answer itself was not checked), `none` (nothing that passed).
- */
-export const CheckLevelSchema = z.enum(['checked', 'arithmetic', 'none']);
-export type CheckLevel = z.output<typeof CheckLevelSchema>;
-
 export const PracticeQuestionSchema = z.object({
   question: z.string(),
   answer: z.string(),
@@ -62,7 +50,10 @@ export const TutorAnswerSchema = z.object({
   answer: z.nullable(MathTextSchema),
   steps: z.array(StepSchema),
   checks: z.array(CheckSchema),
-  /** True only when there is at least one check and every check passed. */
+  /**
+   * True only when at least one check of the answer itself passed and none failed (isVerified); recomputed
+   * arithmetic alone never makes it true. The badge's wording comes from checkLevelOf (check-level.ts).
+   */
   verified: z.boolean(),
   /** A ladder from "what kind of problem is this" to the last step before the answer. */
   hints: z.array(z.string()),
@@ -89,23 +80,6 @@ export type CheckResult = z.output<typeof CheckResultSchema>;
 /** POST /api/tutor/practice answers this. */
 export const PracticeResultSchema = z.object({ practice: z.array(PracticeQuestionSchema) });
 export type PracticeResult = z.output<typeof PracticeResultSchema>;
-
-/** @returns whether the checks back the answer: at least one check of the answer itself, and none failed */
-export function isVerified(checks: readonly Check[]): boolean {
-  return checks.some((check) => check.kind !== ARITHMETIC_CHECK_KIND) && checks.every((check) => check.passed);
-}
-
-/**
- * What an answer's badge may say, derived from the fields every answer has (one rule for the site and the tests).
- * @param answer the answer's `verified` and `checks`
- * @returns `checked` only when `verified`; `arithmetic` when the only checks are recomputed arithmetic and all passed
- */
-export function checkLevelOf(answer: Pick<TutorAnswer, 'verified' | 'checks'>): CheckLevel {
-  if (answer.verified) return 'checked';
-  const { checks } = answer;
-  const arithmeticOnly = checks.length > 0 && checks.every((check) => check.kind === ARITHMETIC_CHECK_KIND);
-  return arithmeticOnly && checks.every((check) => check.passed) ? 'arithmetic' : 'none';
-}
 
 interface SolvedInput {
   tool: ToolId;

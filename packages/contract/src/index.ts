@@ -1,4 +1,5 @@
 export * from './tools';
+export * from './check-level';
 export * from './answer';
 export * from './requests';
 export * from './conversation';
