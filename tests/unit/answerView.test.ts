@@ -122,6 +122,8 @@ function chatCard(answer: TutorAnswer): string {
   );
   const root = parse(html);
   root.querySelector(':scope > header')?.remove();
+  // The reading is typeset, so only the app shows it (its own tests below).
+  root.querySelector('[data-testid="answer-reading"]')?.remove();
   root.querySelector(':scope > section[aria-label="Practice questions"]')?.remove();
   for (const equation of root.querySelectorAll('li > div:has(> .math-display)')) equation.remove();
   const result = root.querySelector('[data-testid="answer-result"] > .math-display');
@@ -152,6 +154,41 @@ describe('the one answer view', () => {
     expect(badge({ ...solved, checks: [], verified: false })?.textContent).toBe('Not checked');
     expect(badge(ANSWERS['unsupported'] ?? solved)).toBeNull();
     expect(badge(ANSWERS['invalid'] ?? solved)).toBeNull();
+  });
+
+  test('a model answer whose only checks are its recomputed arithmetic says "Arithmetic checked", never "Checked"', () => {
+    const model: TutorAnswer = {
+      ...(ANSWERS['model answer'] ?? solved),
+      checks: [
+        { kind: 'arithmetic', passed: true, detail: 'All 2 calculations shown in the working recomputed: right.' },
+      ],
+      verified: false,
+    };
+    const card = parse(toHtml(answerView(answerCardOf(model))));
+    expect(card.querySelector('[data-badge]')?.textContent).toBe('Arithmetic checked');
+    expect(card.querySelector('[data-badge]')?.getAttribute('data-badge')).toBe('arithmetic');
+
+    const wrong: TutorAnswer = {
+      ...model,
+      checks: [{ kind: 'arithmetic', passed: false, detail: '6 × 7 = 41 is wrong: 6 × 7 = 42.' }],
+    };
+    const flagged = parse(toHtml(answerView(answerCardOf(wrong))));
+    expect(flagged.querySelector('[data-badge]')?.textContent).toBe('Not checked');
+    expect(flagged.querySelector('[aria-label="Checks"]')?.textContent).toBe(
+      '✗ Failed: 6 × 7 = 41 is wrong: 6 × 7 = 42.',
+    );
+    // The engine's check of the final answer passed as well: then, and only then, "Checked".
+    const checked: TutorAnswer = {
+      ...model,
+      checks: [
+        { kind: 'candidate-substitution', passed: true, detail: 'x = 2 satisfies the equation' },
+        ...model.checks,
+      ],
+      verified: true,
+    };
+    expect(parse(toHtml(answerView(answerCardOf(checked)))).querySelector('[data-badge]')?.textContent).toBe(
+      '✓ Checked',
+    );
   });
 
   test('the chat names the badge "Checked" (the mark is hidden from screen readers)', () => {
@@ -196,5 +233,105 @@ describe('the one answer view', () => {
     expect(card.querySelectorAll('script, img, svg, iframe, a, math, style')).toHaveLength(0);
     // As an HTML parser reads text: line ends folded to \n, NUL characters dropped.
     expect(card.textContent).toContain(payload.source.replace(/\r\n?/g, '\n').replaceAll('\0', ''));
+  });
+});
+
+/** The chat's card of an answer, as HTML, with the Edit wired to `onEdit`. */
+function chatMessage(answer: TutorAnswer, onEdit?: (question: string) => void): Element {
+  const entry: ChatEntry = {
+    key: 'a1',
+    documentId: 'm1',
+    role: 'assistant',
+    text: '',
+    steps: [],
+    answer,
+    status: 'complete',
+    error: null,
+  };
+  return parse(
+    renderToStaticMarkup(
+      createElement(AssistantMessage, {
+        entry,
+        tool: answer.tool,
+        hintsFirst: false,
+        busy: false,
+        ...(onEdit ? { onEdit } : {}),
+      }),
+    ),
+  );
+}
+
+describe('"I read this as"', () => {
+  test('the chat starts the answer with the question as the engine read it, typeset, with an Edit', () => {
+    const card = chatMessage(solved, () => undefined);
+    const reading = card.querySelector('[data-testid="answer-reading"]');
+    expect(reading?.querySelector('p')?.textContent).toBe('I read this as');
+    // Typeset as maths (MathML), not shown as the student's plain text.
+    expect(reading?.querySelector('math')).not.toBeNull();
+    expect(reading?.querySelector('button')?.textContent).toBe('Edit');
+    // It comes before the steps and the result.
+    const order = [...card.querySelectorAll('[data-testid="answer-reading"], ol, [data-testid="answer-result"]')];
+    expect(order[0]).toBe(reading);
+  });
+
+  test("Edit puts the reading's plain text in the box", async () => {
+    const { JSDOM: Dom } = await import('jsdom');
+    const dom = new Dom('<!doctype html><div id="root"></div>');
+    const edited: string[] = [];
+    const { createRoot } = await import('react-dom/client');
+    const { act } = await import('react');
+    vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', true);
+    const container = dom.window.document.getElementById('root');
+    if (!container) throw new Error('no root');
+    vi.stubGlobal('document', dom.window.document);
+    const root = createRoot(container);
+    const entry: ChatEntry = {
+      key: 'a1',
+      documentId: 'm1',
+      role: 'assistant',
+      text: '',
+      steps: [],
+      answer: solved,
+      status: 'complete',
+      error: null,
+    };
+    await act(async () => {
+      root.render(
+        createElement(AssistantMessage, {
+          entry,
+          tool: 'math-solver',
+          hintsFirst: false,
+          busy: false,
+          onEdit: (question: string) => edited.push(question),
+        }),
+      );
+      await Promise.resolve();
+    });
+    const button = [...container.querySelectorAll('button')].find((candidate) => candidate.textContent === 'Edit');
+    expect(button).toBeDefined();
+    await act(async () => {
+      button?.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
+      await Promise.resolve();
+    });
+    expect(edited).toEqual(['2x + 1 = 7']);
+    root.unmount();
+    vi.stubGlobal('document', window.document);
+  });
+
+  test('says when an AI model did the reading', () => {
+    const reading = chatMessage({ ...solved, readByModel: true }).querySelector('[data-testid="answer-reading"]');
+    expect(reading?.textContent).toContain('An AI model helped read your question');
+    expect(chatMessage(solved).querySelector('[data-testid="answer-reading"]')?.textContent).not.toContain('AI model');
+  });
+
+  test('nothing for a refused answer, an answer with no reading as maths, or where maths is not typeset', () => {
+    for (const answer of [ANSWERS['unsupported'], ANSWERS['invalid'], ANSWERS['model answer']]) {
+      expect(chatMessage(answer ?? solved).querySelector('[data-testid="answer-reading"]')).toBeNull();
+    }
+    // The pages and the try box echo the question instead (no maths renderer there).
+    expect(parse(toHtml(answerView(answerCardOf(solved)))).querySelector('[data-testid="answer-reading"]')).toBeNull();
+    expect(renderAnswer(document, solved).querySelector('[data-testid="answer-reading"]')).toBeNull();
+    // Without a place that wires it, no Edit.
+    expect(chatMessage(solved).querySelector('[data-testid="answer-reading"] button')).toBeNull();
   });
 });

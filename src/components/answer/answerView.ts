@@ -1,3 +1,4 @@
+import { checkLevelOf } from '@studyease/contract/check-level';
 import type { Check, Step, TutorAnswer } from '@/lib/api/tutor';
 
 /*
@@ -14,6 +15,11 @@ export const ANSWER_CLASSES = {
   head: 'flex flex-wrap items-start justify-between gap-3',
   label: 'text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400',
   question: 'mt-1 font-mono text-base break-words text-slate-900 dark:text-white',
+  /** "I read this as": the question as the engine understood it, typeset, with the chat's Edit beside it. */
+  reading: 'min-w-0 flex-1',
+  readingRow: 'mt-1 flex flex-wrap items-center gap-x-3 gap-y-1',
+  readingMath: 'min-w-0 max-w-full overflow-x-auto text-slate-900 dark:text-white',
+  readingNote: 'mt-1 text-xs text-slate-600 dark:text-slate-400',
   /** `first:mt-0`: in the chat, without the question, a section can open the card. */
   section: 'mt-5 first:mt-0',
   /** A section's heading; not a <details>: the chat's XSS test holds that no details element (ontoggle) appears. */
@@ -40,8 +46,12 @@ export const ANSWER_CLASSES = {
     'rounded-2xl border border-red-300 bg-red-50 p-5 text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100',
 } as const;
 
-/** The badge of an answer: "Checked" only when the backend says `verified`; team-written examples say so. */
-export type BadgeKind = 'checked' | 'not-checked' | 'written';
+/**
+ * The badge of an answer, saying exactly what was checked: "Checked" only when the backend says `verified`;
+ * "Arithmetic checked" when only the calculations a model showed were recomputed (checkLevelOf in the contract);
+ * team-written examples say so.
+ */
+export type BadgeKind = 'checked' | 'arithmetic' | 'not-checked' | 'written';
 
 const BADGE_BASE = 'inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold';
 
@@ -50,6 +60,11 @@ export const BADGES: Readonly<Record<BadgeKind, { mark: string; label: string; c
     mark: '✓ ',
     label: 'Checked',
     className: `${BADGE_BASE} bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100`,
+  },
+  arithmetic: {
+    mark: '',
+    label: 'Arithmetic checked',
+    className: `${BADGE_BASE} bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-100`,
   },
   'not-checked': {
     mark: '',
@@ -63,10 +78,20 @@ export const BADGES: Readonly<Record<BadgeKind, { mark: string; label: string; c
   },
 };
 
+/** The question as the engine understood it: its plain form (what the chat's Edit puts in the box) and its TeX. */
+export interface Reading {
+  text: string;
+  latex: string;
+  /** An AI model restated the student's words for the engine. */
+  byModel: boolean;
+}
+
 /** What one answer card shows, whoever wrote the answer. */
 export interface AnswerCard {
   outcome: TutorAnswer['status'];
   question: string;
+  /** "I read this as": only for a solved answer whose reading has TeX; null otherwise. */
+  reading: Reading | null;
   /** None while an answer is still arriving, and for a question the tutor did not solve. */
   badge: BadgeKind | null;
   steps: readonly Step[];
@@ -86,6 +111,7 @@ export function answerCardOf(answer: TutorAnswer): AnswerCard {
     return {
       outcome: answer.status,
       question: answer.question.text,
+      reading: null,
       badge: null,
       steps: [],
       result: null,
@@ -97,10 +123,14 @@ export function answerCardOf(answer: TutorAnswer): AnswerCard {
   // A model's reply without a final "Answer:" line comes as the whole text twice (explanation and answer): once is enough.
   const repeated =
     answer.answer !== null && more.length === 0 && only?.explanation.trim() === answer.answer.text.trim();
+  const level = checkLevelOf(answer);
   return {
     outcome: 'solved',
     question: answer.question.text,
-    badge: answer.verified ? 'checked' : 'not-checked',
+    reading: answer.question.latex
+      ? { text: answer.question.text, latex: answer.question.latex, byModel: answer.readByModel === true }
+      : null,
+    badge: level === 'checked' ? 'checked' : level === 'arithmetic' ? 'arithmetic' : 'not-checked',
     steps: answer.steps,
     result: answer.answer && !repeated ? { text: answer.answer.text, latex: answer.answer.latex } : null,
     checks: answer.checks,
@@ -112,6 +142,7 @@ export function writtenCardOf(example: { question: string; steps: readonly Step[
   return {
     outcome: 'solved',
     question: example.question,
+    reading: null,
     badge: 'written',
     steps: example.steps,
     result: { text: example.answer },
@@ -127,6 +158,8 @@ export interface ViewLeaf {
   leaf: 'rich' | 'math';
   text: string;
   latex?: string;
+  /** A formula set in the line (the reading), not centred on one of its own. */
+  inline?: true;
 }
 
 export type ViewTag = 'article' | 'div' | 'p' | 'span' | 'ol' | 'ul' | 'li';
@@ -136,10 +169,13 @@ export interface ViewElement {
   attrs: Readonly<Record<string, string>>;
   children: readonly ViewChild[];
   /**
-   * A formula with no plain form (a step's equation): shown only where the maths renderer is loaded (the app).
-   * The pages and the try box leave it out, as the step's explanation says it in words.
+   * A formula with no plain form (a step's equation, the reading): shown only where the maths renderer is loaded
+   * (the app). The pages and the try box leave it out: the step's explanation says it in words, and the question
+   * they echo stands where the reading would.
    */
   typesetOnly?: true;
+  /** A place the chat fills with its own controls (the reading's Edit); empty in the tree itself. */
+  slot?: 'reading-actions';
 }
 
 export type ViewChild = ViewElement | ViewLeaf | string;
@@ -187,6 +223,31 @@ function stepsOf(steps: readonly Step[]): ViewElement {
       ),
     ),
   );
+}
+
+/** "I read this as: <maths>", the chat's Edit beside it, and a word when an AI model did the reading. */
+function readingOf(reading: Reading): ViewElement {
+  return {
+    ...el(
+      'div',
+      { class: C.reading, 'data-testid': 'answer-reading' },
+      el('p', { class: C.label }, 'I read this as'),
+      el(
+        'div',
+        { class: C.readingRow },
+        el('div', { class: C.readingMath }, { leaf: 'math', text: reading.text, latex: reading.latex, inline: true }),
+        { ...el('span', { class: 'shrink-0' }), slot: 'reading-actions' },
+      ),
+      reading.byModel &&
+        el(
+          'p',
+          { class: C.readingNote },
+          'An AI model helped read your question; the steps and the check are the solver’s own. If this is not ' +
+            'what you asked, edit it and ask again.',
+        ),
+    ),
+    typesetOnly: true,
+  };
 }
 
 function checksOf(checks: readonly Check[]): ViewElement {
@@ -241,8 +302,9 @@ export function answerView(card: AnswerCard, { echoQuestion = true, attrs = {} }
       el('p', { class: C.reasonText }, card.reason ?? 'This question could not be answered.'),
     );
   }
+  // The reading comes first ("every answer starts with the question as the engine understood it"), beside the badge.
   const head =
-    echoQuestion || card.badge
+    echoQuestion || card.badge || card.reading
       ? el(
           'div',
           { class: C.head },
@@ -253,8 +315,14 @@ export function answerView(card: AnswerCard, { echoQuestion = true, attrs = {} }
               el('p', { class: C.label }, 'Question'),
               el('p', { class: C.question }, card.question),
             ),
+          !echoQuestion && card.reading && readingOf(card.reading),
           card.badge && badgeOf(card.badge),
         )
+      : null;
+  // Where the question is echoed, the reading follows it on a line of its own.
+  const reading =
+    echoQuestion && card.reading
+      ? { ...el('div', { class: C.section }, readingOf(card.reading)), typesetOnly: true as const }
       : null;
   const result = card.result
     ? el(
@@ -274,6 +342,7 @@ export function answerView(card: AnswerCard, { echoQuestion = true, attrs = {} }
     'article',
     { ...attrs, class: C.card, 'data-answer-outcome': 'solved' },
     head,
+    reading,
     card.steps.length > 0 && stepsOf(card.steps),
     result,
     card.checks && checksOf(card.checks),

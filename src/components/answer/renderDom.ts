@@ -3,7 +3,8 @@ import { isLeaf, type ViewChild, type ViewElement } from './answerView';
 function toNode(doc: Document, node: ViewChild): Node | null {
   if (typeof node === 'string') return doc.createTextNode(node);
   if (isLeaf(node)) return doc.createTextNode(node.text);
-  if (node.typesetOnly) return null;
+  // Formulas need the app's maths renderer; slots hold the chat's own controls.
+  if (node.typesetOnly || node.slot) return null;
   return toDom(doc, node);
 }
 

@@ -21,7 +21,8 @@ function escape(text: string): string {
 export function toHtml(node: ViewChild): string {
   if (typeof node === 'string') return escape(node);
   if (isLeaf(node)) return escape(node.text);
-  if (node.typesetOnly) return '';
+  // Formulas need the app's maths renderer; slots hold the chat's own controls.
+  if (node.typesetOnly || node.slot) return '';
   const attrs = Object.entries(node.attrs)
     .map(([name, value]) => ` ${name}="${escape(value)}"`)
     .join('');

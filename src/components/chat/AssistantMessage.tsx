@@ -17,6 +17,8 @@ interface AssistantMessageProps {
   hintsFirst: boolean;
   /** Another answer is streaming: Retry waits. */
   busy: boolean;
+  /** Puts a question into the box to be corrected and asked again (the reading's Edit); none: no Edit. */
+  onEdit?: (question: string) => void;
 }
 
 function StepItem({ step, index }: { step: Step; index: number }) {
@@ -36,16 +38,18 @@ function StepItem({ step, index }: { step: Step; index: number }) {
 
 /** The chat typesets what the answer view marks as maths or Markdown; the pages and the try box show its text. */
 function typeset(leaf: ViewLeaf) {
-  return leaf.leaf === 'math' && leaf.latex ? <MathBlock latex={leaf.latex} display /> : <RichText text={leaf.text} />;
+  if (leaf.leaf !== 'math' || !leaf.latex) return <RichText text={leaf.text} />;
+  // The reading sits in a line beside its Edit; a result stands centred on its own.
+  return leaf.inline ? <MathBlock latex={leaf.latex} className="text-lg" /> : <MathBlock latex={leaf.latex} display />;
 }
 
 /** An answer that has not arrived whole yet: the steps streamed so far, nothing claimed about checks. */
 function arrivingCard(steps: readonly Step[]): AnswerCard {
-  return { outcome: 'solved', question: '', badge: null, steps, result: null, checks: null };
+  return { outcome: 'solved', question: '', reading: null, badge: null, steps, result: null, checks: null };
 }
 
 /** An answer: streamed text or steps, the result with its check, the hint ladder, practice, copy and retry. */
-export default function AssistantMessage({ entry, tool, hintsFirst, busy }: AssistantMessageProps) {
+export default function AssistantMessage({ entry, tool, hintsFirst, busy, onEdit }: AssistantMessageProps) {
   const { answer } = entry;
   const rungs = answer?.status === 'solved' ? ladderOf(answer) : [];
   const [revealed, setRevealed] = useState(0);
@@ -77,6 +81,19 @@ export default function AssistantMessage({ entry, tool, hintsFirst, busy }: Assi
     <AnswerView
       view={answerView(card, { echoQuestion: false })}
       leaf={typeset}
+      slots={{
+        'reading-actions':
+          onEdit && answer && !streaming ? (
+            <button
+              type="button"
+              className="btn-outline px-2.5 py-1 text-xs"
+              aria-label="Edit how the question was read, then ask again"
+              onClick={() => onEdit(answer.question.text)}
+            >
+              Edit
+            </button>
+          ) : null,
+      }}
       rootProps={{ 'aria-label': 'Answer', 'aria-busy': streaming, 'data-status': entry.status }}
       before={
         <header className="mb-2 flex flex-wrap items-center gap-2">

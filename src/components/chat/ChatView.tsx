@@ -164,7 +164,13 @@ export default function ChatView({ tool, conversationId }: ChatViewProps) {
                 </li>
               ) : (
                 <li key={entry.key}>
-                  <AssistantMessage entry={entry} tool={state.tool} hintsFirst={hintsFirst} busy={state.busy} />
+                  <AssistantMessage
+                    entry={entry}
+                    tool={state.tool}
+                    hintsFirst={hintsFirst}
+                    busy={state.busy}
+                    onEdit={(question) => setFill({ text: question, at: Date.now() })}
+                  />
                 </li>
               ),
             )}
