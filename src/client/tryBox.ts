@@ -1,4 +1,5 @@
 import type { ApiErrorData } from '@/lib/api/errors';
+import { saveAuthRedirect } from '@/stores/authRedirect';
 import type { TutorAnswer } from '@studyease/contract';
 
 /**
@@ -162,17 +163,37 @@ async function solve(endpoint: string, tool: string, question: string): Promise<
   });
 }
 
-/** Where to go after the free answer: the same question's conversation in the app (sign-in keeps it). */
+/**
+ * Where to go after the free answer: the same question's conversation in the app. A visitor without a session
+ * is most likely new here, so the call to action is sign-up (with sign-in beside it); both keep the question
+ * through registration or sign-in as the auth redirect.
+ */
 function nextStep(tool: string, question: string): HTMLElement {
+  const target = `/app/${tool}?q=${encodeURIComponent(question)}`;
   const box = document.createElement('div');
   box.className = 'mt-4 flex flex-wrap items-center gap-3';
   const text = document.createElement('p');
   text.className = 'text-sm text-slate-700 dark:text-slate-300';
   text.textContent = 'Want hints, practice questions or another question?';
-  const link = document.createElement('a');
-  link.className = 'btn-primary';
-  link.href = `/app/${tool}?q=${encodeURIComponent(question)}`;
-  link.textContent = 'Continue in the app, free';
-  box.append(text, link);
+  const link = (href: string, label: string, className: string): HTMLAnchorElement => {
+    const anchor = document.createElement('a');
+    anchor.className = className;
+    anchor.href = href;
+    anchor.textContent = label;
+    if (href !== target) anchor.addEventListener('click', () => saveAuthRedirect(target));
+    return anchor;
+  };
+  // The head script marks a session before first paint (the same signal that hides the header's Sign in / up).
+  if (document.documentElement.classList.contains('has-session')) {
+    box.append(text, link(target, 'Continue in the app', 'btn-primary'));
+    return box;
+  }
+  const signIn = document.createElement('p');
+  signIn.className = 'w-full text-sm text-slate-600 dark:text-slate-400';
+  signIn.append(
+    'Already have an account? ',
+    link('/auth/login', 'Sign in', 'font-semibold text-primary-700 underline dark:text-primary-300'),
+  );
+  box.append(text, link('/auth/register', 'Sign up free to continue', 'btn-primary'), signIn);
   return box;
 }

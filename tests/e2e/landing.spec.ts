@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import type { TutorAnswer } from '../../src/lib/api/tutor';
 import { XSS_PAYLOADS } from '../unit/xssPayloads';
-import { newUser, signUpAndWait } from './support';
+import { newUser, signUp, signUpAndWait } from './support';
 
 /** Questions the offline engines solve and check: the try box must show them answered, with the Checked badge. */
 const ENGINE_TOOLS = [
@@ -61,10 +61,12 @@ test.describe('try box on the tool pages', () => {
       await expect(answer.getByText('✓ Checked')).toBeVisible();
       await expect(answer.locator('ol > li').first()).toBeVisible();
       expect(scripts.filter((path) => /tryBox\./.test(path))).toHaveLength(1);
-      await expect(result(page).getByRole('link', { name: 'Continue in the app, free' })).toHaveAttribute(
+      // A visitor without a session is sent to sign-up (issue #14), with sign-in beside it for those who have one.
+      await expect(result(page).getByRole('link', { name: 'Sign up free to continue' })).toHaveAttribute(
         'href',
-        `/app/${tool.path.replace('/ai-', '')}?q=${encodeURIComponent(tool.question)}`,
+        '/auth/register',
       );
+      await expect(result(page).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login');
 
       // The free question is used: the next one goes to the app, which asks a visitor to sign in first.
       await ask(page, 'x + 1 = 2');
@@ -102,6 +104,16 @@ test.describe('try box on the tool pages', () => {
     await expect(refusal).toContainText('Fe appears only on the left side');
     await expect(refusal.locator('[data-badge]')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Ask' })).toBeEnabled();
+  });
+
+  test('"Sign up free to continue" carries the question through registration into the app', async ({ page }) => {
+    await page.goto('/ai-math-solver');
+    await ask(page, 'solve 2x + 5 = 11');
+    await result(page).getByRole('link', { name: 'Sign up free to continue' }).click();
+    await expect(page).toHaveURL(/\/auth\/register$/);
+    await signUp(page, newUser('tryboxsignup'));
+    await expect(page).toHaveURL(/\/app\/math-solver/);
+    await expect(page.getByText('solve 2x + 5 = 11').first()).toBeVisible();
   });
 
   test('a signed-in student goes straight to the app', async ({ page }) => {
