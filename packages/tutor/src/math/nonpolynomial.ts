@@ -14,6 +14,8 @@ import { gradeRoots } from './grade';
 import { solveInequality } from './inequality';
 import { toRatFn } from './poly';
 import { toLatex, toText } from './print';
+import { trigCalls } from './trig/angles';
+import { solveTrigEquation } from './trig/equation';
 import * as R from '../rational';
 
 /**
@@ -41,6 +43,9 @@ export const solveOther = (what: string, node: Node, options: CalculusOptions): 
   if (what === 'simplify') return solveCalculus('simplify', node, options);
   if (what === 'inequality') return solveInequality(node, options);
   if (node.k !== 'rel') throw new Unsupported('not an equation');
+  // Trig equations are solved from the unit circle, exactly, or refused: a CAS answers them with approximations.
+  const unknown = mainVariable(node, options);
+  if (trigCalls(node).some((c) => variables(c).includes(unknown))) return solveTrigEquation(node, unknown);
   casGuard(node);
   const v = mainVariable(node, options);
   // A letter in an exponent; `^` left out of the scan so that each scan ends at the next `^` (linear).

@@ -19,6 +19,32 @@ import { hasTrig } from './angles';
 import { IDENTITY_SUFFIX, PROVE } from './phrasing';
 import { proveIdentity } from './prove';
 import { simplifyTrig } from './simplify';
+import { type TrigInterval, solveTrigEquation } from './equation';
+import { intervalOf, withoutListingWords } from './interval';
+import { prepare } from '../prepare';
+
+export { type TrigInterval, solveTrigEquation };
+
+/**
+ * A trig equation asked with an interval ("solve 2cos x − 1 = 0 for 0 ≤ x < 2π"): the interval is read here until
+ * the phrasing layer passes its own reading.
+ * @returns null when the question names no interval or is not a trig equation
+ */
+const trigEquationInInterval = (question: string): { outcome: Outcome; node: Node } | null => {
+  const found = intervalOf(question);
+  if (!found) return null;
+  const prepared = prepare(withoutListingWords(found.rest));
+  if (prepared.intent !== 'auto') return null;
+  let node: Node;
+  try {
+    node = parse(prepared.body);
+  } catch {
+    return null;
+  }
+  if (node.k !== 'rel' || node.op !== '=' || !hasTrig(node)) return null;
+  const variable = prepared.variable ?? found.interval.variable;
+  return { outcome: solveTrigEquation(node, variable, { ...found.interval, variable }), node };
+};
 
 /**
  * Handles "prove/verify/show that … = …" with trig functions, and "simplify" of trig expressions.
@@ -47,7 +73,7 @@ export const solveTrig = (
   }
   const trimmed = trimTrailing(question.trim(), /[?.!]/).trim();
   const m = PROVE.exec(trimmed);
-  if (!m || m[0].length === 0) return null;
+  if (!m || m[0].length === 0) return trigEquationInInterval(trimmed);
   const rest = trimmed.slice(m[0].length);
   const suffix = IDENTITY_SUFFIX.exec(rest);
   const body = (suffix ? rest.slice(0, suffix.index + 1) : rest).trim();
