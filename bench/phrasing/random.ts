@@ -1,4 +1,6 @@
-/** A seeded generator (mulberry32), so the corpus is the same on every run and every machine. */
+import { prng } from '../../tools/prng.ts';
+
+/** A seeded generator (tools/prng.ts's mulberry32), so the corpus is the same on every run and every machine. */
 export interface Random {
   /** A float in [0, 1). */
   next(): number;
@@ -10,14 +12,7 @@ export interface Random {
 }
 
 export function seeded(seed: number): Random {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = prng(seed);
   const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
   return {
     next,
