@@ -124,6 +124,21 @@ test('a failing model ends the stream with error + done, and the answer is saved
   assert.match(reply.text, /not available right now/);
 });
 
+test('malformed JSON from the model is saved and streamed as plain words, never a parser message', async () => {
+  fake.mode = 'malformed';
+  const id = await newConversation();
+  const events = eventsOf(await (await post(id, 'What does photosynthesis do?')).text());
+  const error = events.find((e) => e.event === 'error');
+  assert.deepEqual(error?.data, {
+    kind: 'invalid',
+    message: 'The AI model sent an answer that could not be read. Please try again.',
+  });
+  const [, reply] = await messagesOf(id);
+  assert.equal(reply?.status, 'error');
+  assert.equal(reply.text, 'The AI model sent an answer that could not be read. Please try again.');
+  assert.doesNotMatch(JSON.stringify(events), /JSON|Unexpected token|position \d|\.js:\d/);
+});
+
 test('a client that goes away leaves the question saved and the answer partial', async () => {
   fake.mode = 'slow';
   const id = await newConversation();

@@ -163,7 +163,9 @@ export async function* streamAnswer(
     const check =
       deps.checkModelAnswer ??
       ((...args: Parameters<typeof checkModelAnswer>) => Promise.resolve(checkModelAnswer(...args)));
-    const verdict = tool === 'translator' ? null : await check(tool, question, modelFinalAnswer(text));
+    // A check that fails to run (a crashed worker) leaves the answer not checked; it does not lose the answer.
+    const verdict =
+      tool === 'translator' ? null : await check(tool, question, modelFinalAnswer(text)).catch(() => null);
     yield { event: 'answer', data: modelAnswer(tool, question, text, () => verdict) };
   } catch (error) {
     const kind = error instanceof ModelError ? error.kind : 'unknown';
