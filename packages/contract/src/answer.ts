@@ -66,6 +66,12 @@ export const TutorAnswerSchema = z.object({
   readByModel: z.optional(z.boolean()),
   /** Why the status is `invalid` or `unsupported`, for the student. */
   reason: z.optional(z.string()),
+  /**
+   * What the student could ask instead when the question was not read: a rewrite built from their own input
+   * ("2(x+3) = 5x - 6") or, with `tool`, the same question for the tool that can answer it (a chemical equation
+   * sent to the math solver), so the site can offer a button that carries the question over.
+   */
+  suggestion: z.optional(z.object({ text: z.string(), tool: z.optional(ToolIdSchema) })),
 });
 export type TutorAnswer = z.output<typeof TutorAnswerSchema>;
 
