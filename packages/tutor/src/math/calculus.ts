@@ -182,6 +182,8 @@ export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptio
       if (/infinity|undefined|nan/i.test(raw))
         throw new Unsupported('the limit is infinite or does not exist (not reported by this engine)');
       const L = fromCas(raw, false);
+      // A limit left with a letter in it: the question has another unknown (often a word read as letters).
+      if (variables(L).length > 0) throw new Unsupported(`the limit depends on ${variables(L).join(', ')} as well`);
       const target = evalReal(L, {});
       let passed = true;
       let detail = '';

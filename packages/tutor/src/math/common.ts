@@ -4,6 +4,7 @@
  */
 import type { Check, CheckResult, Step } from '@studyease/contract';
 import type { Node } from './ast';
+import type { Reading } from './second-reader';
 import { type C, complex } from './evaluate';
 import { toLatex, toText } from './print';
 
@@ -17,6 +18,8 @@ export interface Outcome {
   grade: (student: string) => CheckResult;
   /** A similar question with new numbers (null when this kind has no generator). */
   similar?: ((random: () => number) => string) | undefined;
+  /** How the question was read, for the second reader, when prepare() alone does not say (an interval, degrees). */
+  reading?: Reading | undefined;
 }
 
 export const step = (title: string, explanation: string, latex?: Node | string): Step =>

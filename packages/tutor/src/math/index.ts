@@ -23,14 +23,63 @@ import { toLatex, toText } from './print';
 import { solveLinearSystem } from './systems';
 import { solveCalculus } from './calculus';
 import { solveOther } from './nonpolynomial';
-import { solveTrig } from './trig';
+import { solveTrig, solveTrigEquation } from './trig';
 import { type Prepared, prepare } from './prepare';
 import { type CrossIntent, crossCheck } from './crosscheck';
 import { checkDerivativeCandidate, checkEquationCandidate } from './candidate';
+import { type Reading, SECOND_READING, SECOND_READING_UNAVAILABLE, checkAgainstSecondReading } from './second-reader';
 import type { Engine } from '../engine';
+import { type Interval, type Rephrased, rephrase } from '../phrasing';
+import { solvePercentage } from './percentage';
+import { withQualifiers } from './qualifiers';
+import { hasTrig } from './trig/angles';
 
 const TOOL = 'math-solver' as const;
 const MAX_NODES = 300;
+
+type Solved = { outcome: Outcome; node: Node };
+
+/**
+ * Hook for the trigonometric-equation solver: the interval the phrasing layer read ("for 0 ≤ x < 2π") passed on
+ * to math/trig (its TrigInterval is the shape of Rephrased['interval']). Only an equation with trig functions
+ * lists its solutions in an interval; anything else is refused in plain words rather than answered unrestricted.
+ */
+const solveInInterval = (text: string, interval: Interval): Solved => {
+  const prepared = prepare(text);
+  const node = parse(prepared.body);
+  if (prepared.intent !== 'auto' || node.k !== 'rel' || node.op !== '=' || !hasTrig(node))
+    throw new Unsupported(
+      'I list solutions in an interval only for trigonometric equations; ask without the interval to get every solution',
+    );
+  const variable = prepared.variable ?? interval.variable;
+  const trigInterval = { ...interval, variable };
+  const outcome = solveTrigEquation(node, variable, trigInterval);
+  return { outcome: { ...outcome, reading: { body: prepared.body, intent: 'auto', variable, interval: trigInterval } }, node };
+};
+
+/**
+ * The question as the student wrote it, through the phrasing layer (src/phrasing: their words into the engine's
+ * phrasing), then solved, with the second reading when `secondReading` (solve and check; practice needs only the
+ * generator), and the answer put in the form the student asked for (to 2 decimal places, exactly).
+ */
+const solvePhrased = (question: string, secondReading: boolean): Solved & { read: Rephrased } => {
+  const read = rephrase(question);
+  let solved: Solved;
+  if (read.percentage) {
+    const node = parse(read.text);
+    const outcome = solvePercentage(read.percentage);
+    // The second reader evaluates the calculation; a "%" answer is a percentage, so the body is one too.
+    const reading = { body: /%$/.test(outcome.answer.text) ? `(${read.text})%` : read.text, intent: 'auto' as const };
+    solved = { outcome: { ...outcome, reading }, node };
+    if (secondReading) solved = withSecondReading(read.text, solved);
+  } else if (read.interval) {
+    solved = solveInInterval(read.text, read.interval);
+    if (secondReading) solved = withSecondReading(read.text, solved);
+  } else {
+    solved = secondReading ? readOutcome(read.text) : solveOutcome(read.text);
+  }
+  return { outcome: withQualifiers(solved.outcome, read.qualifiers), node: solved.node, read };
+};
 
 /** Splits a system `x+y=3, x-y=1` (also `;`, `and`, new lines) into equations. */
 const splitEquations = (body: string): string[] => {
@@ -167,6 +216,37 @@ const solveOutcome = (question: string): { outcome: Outcome; node: Node } => {
   return withCrossCheck(question, { outcome: solveOther('simplify', node, prepared), node }, 'simplify', prepared);
 };
 
+/** How prepare() reads the question, for the second reader (an outcome that knows better carries its own). */
+const readingOf = (question: string): Reading => {
+  const prepared = prepare(question);
+  return {
+    body: prepared.body,
+    intent: prepared.intent,
+    variable: prepared.variable,
+    lower: prepared.lower,
+    upper: prepared.upper,
+    point: prepared.point,
+  };
+};
+
+/**
+ * The second reading (second-reader.ts: mathjs, no code shared with ours) joins the answer's checks: the answer
+ * is "Checked" only when it agrees. A disagreement is a failed check that says so; an unreadable question a
+ * failed "not confirmed" one.
+ */
+const withSecondReading = (
+  question: string,
+  solved: { outcome: Outcome; node: Node },
+): { outcome: Outcome; node: Node } => {
+  const { outcome } = solved;
+  const check = checkAgainstSecondReading(outcome.reading ?? readingOf(question), outcome.answer.text);
+  return { outcome: { ...outcome, checks: [...outcome.checks, check] }, node: solved.node };
+};
+
+/** solveOutcome with the second reading's check: what solve(), check() and practice() use. */
+const readOutcome = (question: string): { outcome: Outcome; node: Node } =>
+  withSecondReading(question, solveOutcome(question));
+
 const refuse = (question: string, error: unknown): TutorAnswer => {
   if (error instanceof InvalidInput)
     return refusedAnswer(TOOL, 'invalid', 'unparseable', question, `I could not read this: ${error.message}.`);
@@ -209,7 +289,7 @@ const toAnswer = (question: string, outcome: Outcome, node: Node): TutorAnswer =
 
 const solve = (question: string): TutorAnswer => {
   try {
-    const { outcome, node } = solveOutcome(question);
+    const { outcome, node } = solvePhrased(question, true);
     return toAnswer(question, outcome, node);
   } catch (error) {
     return refuse(question, error);
@@ -219,12 +299,13 @@ const solve = (question: string): TutorAnswer => {
 const check = (question: string, studentAnswer: string): CheckResult => {
   let outcome: Outcome;
   try {
-    outcome = solveOutcome(question).outcome;
+    outcome = solvePhrased(question, true).outcome;
   } catch (error) {
     const refused = refuse(question, error);
     return { correct: false, differences: [`the engine cannot check this question: ${refused.reason ?? ''}`] };
   }
-  if (!outcome.checks.every((c) => c.passed)) {
+  // A second reader that could not read the question is no evidence against the engine's answer: grading goes on.
+  if (!outcome.checks.every((c) => c.passed || c.kind === SECOND_READING_UNAVAILABLE)) {
     return { correct: false, differences: ['the engine could not verify its own answer, so it cannot grade yours'] };
   }
   return outcome.grade(studentAnswer);
@@ -233,7 +314,7 @@ const check = (question: string, studentAnswer: string): CheckResult => {
 const practice = (question: string): PracticeQuestion[] => {
   let outcome: Outcome;
   try {
-    outcome = solveOutcome(question).outcome;
+    outcome = solvePhrased(question, false).outcome;
   } catch {
     return [];
   }
@@ -271,7 +352,11 @@ export const checkCandidate = (question: string, answerText: string): Check | nu
       guard(f);
       const vars = variables(f);
       if (!prepared.variable && vars.length > 1) return null;
-      return checkDerivativeCandidate(f, prepared.variable ?? vars[0] ?? 'x', answerText, question);
+      return withSecondOpinion(
+        checkDerivativeCandidate(f, prepared.variable ?? vars[0] ?? 'x', answerText, question),
+        question,
+        answerText,
+      );
     }
     if (prepared.intent !== 'auto') return null;
     const pieces = splitEquations(body);
@@ -284,11 +369,18 @@ export const checkCandidate = (question: string, answerText: string): Check | nu
     }
     const unknowns = [...new Set(relations.flatMap((e) => variables(e)))];
     if (prepared.variable && unknowns.length > 1) return null; // parameters: the answer is a formula, not values
-    return checkEquationCandidate(relations, answerText);
+    return withSecondOpinion(checkEquationCandidate(relations, answerText), question, answerText);
   } catch {
     // Unreadable question or answer (or too large): no check, never a pass.
     return null;
   }
+};
+
+/** A passed candidate check stands only if the second reading does not contradict it. */
+const withSecondOpinion = (check: Check | null, question: string, answerText: string): Check | null => {
+  if (!check?.passed) return check;
+  const second = checkAgainstSecondReading(readingOf(question), answerText);
+  return second.kind === SECOND_READING && !second.passed ? second : check;
 };
 
 export const mathEngine: Engine = {

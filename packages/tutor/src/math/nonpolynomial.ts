@@ -62,7 +62,13 @@ export const solveOther = (what: string, node: Node, options: CalculusOptions): 
   const checks: Check[] = [];
   const values: C[] = [];
   for (const r of parts) {
-    const value = evaluate(r, {});
+    let value: C;
+    try {
+      value = evaluate(r, {});
+    } catch {
+      // A CAS root with a letter left in it (another unknown): not a value this equation can be checked with.
+      throw new Unsupported('the equation has more unknowns than it can be solved for');
+    }
     values.push(value);
     let passed = false;
     let detail: string;

@@ -148,6 +148,16 @@ const tokenize = (s: string): Token[] => {
         j += word.length;
       }
       i += run.length;
+      // A name with digits: `log10(x)`, `log2(x)` are logarithms in that base (never log(10)·x), and `atan2(y, x)`
+      // is the two-argument arctangent, which the engine does not solve (never atan(2)·(y, x)).
+      const digits = /^(\d+)\s*\(/.exec(s.slice(i));
+      const last = tokens[tokens.length - 1];
+      if (digits && last?.text === 'log' && run.toLowerCase().endsWith('log')) {
+        tokens.push({ t: 'op', text: '_' }, { t: 'num', text: digits[1]! });
+        i += digits[1]!.length;
+      } else if (digits && last?.text === 'atan' && digits[1] === '2') {
+        throw new Unsupported('atan2(y, x) is not something I can solve; write it with arctan(y/x)');
+      }
     } else {
       const two = s.slice(i, i + 2);
       if (two === '<=' || two === '>=' || two === '**' || two === '->' || two === '!=') {

@@ -43,7 +43,9 @@ const trigEquationInInterval = (question: string): { outcome: Outcome; node: Nod
   }
   if (node.k !== 'rel' || node.op !== '=' || !hasTrig(node)) return null;
   const variable = prepared.variable ?? found.interval.variable;
-  return { outcome: solveTrigEquation(node, variable, { ...found.interval, variable }), node };
+  const interval = { ...found.interval, variable };
+  const outcome = solveTrigEquation(node, variable, interval);
+  return { outcome: { ...outcome, reading: { body: prepared.body, intent: 'auto', variable, interval } }, node };
 };
 
 /**
@@ -86,5 +88,5 @@ export const solveTrig = (
   }
   if (node.k !== 'rel' || node.op !== '=' || !hasTrig(node)) return null;
   if (size(node).count > 200) throw new Unsupported('the identity is too large to handle reliably');
-  return { outcome: proveIdentity(question, node), node };
+  return { outcome: { ...proveIdentity(question, node), reading: { body, intent: 'identity' } }, node };
 };
