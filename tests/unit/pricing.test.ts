@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { type CmsPlan, fairUseLines, toPlan } from '@/lib/cms/pricing';
+import { type CmsPlan, fairUseLines, planFeatures, pricingLede, toPlan, waitingListAddress } from '@/lib/cms/pricing';
 
 const free: CmsPlan = {
   name: 'Free',
@@ -37,6 +37,49 @@ describe('toPlan', () => {
 
   test('a bad price stops the build', () => {
     expect(() => toPlan({ ...free, price: 'n/a' }, 20)).toThrow('no valid price');
+  });
+});
+
+describe('planFeatures', () => {
+  const plus = [
+    'Everything in Free',
+    '{ifDailyLimit}More questions every day, for exam season',
+    '{ifNoDailyLimit}Priority when the service is busy',
+  ];
+
+  test('with the limit on, a paid plan offers more questions and the free plan states the number', () => {
+    expect(planFeatures(plus, 20)).toEqual(['Everything in Free', 'More questions every day, for exam season']);
+    expect(planFeatures(['{freeDailyQuestions} questions a day'], 1500)).toEqual(['1,500 questions a day']);
+  });
+
+  test('with the limit off, no plan offers more questions than the unlimited free plan', () => {
+    const free = planFeatures(['{freeDailyQuestions} questions a day with every tool'], 0);
+    const paid = planFeatures(plus, 0);
+    expect(free).toEqual(['Unlimited questions a day with every tool']);
+    expect(paid).toEqual(['Everything in Free', 'Priority when the service is busy']);
+    expect(paid.join(' ')).not.toMatch(/more questions/i);
+  });
+});
+
+describe('pricingLede', () => {
+  test('states the limit when it is on, and no limit when it is off', () => {
+    expect(pricingLede(20)).toContain('up to 20 questions a day');
+    expect(pricingLede(0)).toContain('no daily limit on questions');
+    expect(pricingLede(0)).not.toMatch(/\d/);
+  });
+});
+
+describe('waitingListAddress', () => {
+  test('finds the address a paid plan note asks students to write to', () => {
+    expect(
+      waitingListAddress('Plus is not on sale online yet. To join the early-access list, write to help@studyease.app.'),
+    ).toBe('help@studyease.app');
+    expect(waitingListAddress('Write to (team+plus@example.org), please')).toBe('team+plus@example.org');
+  });
+
+  test('no address, no link', () => {
+    expect(waitingListAddress('Coming soon.')).toBeNull();
+    expect(waitingListAddress(null)).toBeNull();
   });
 });
 

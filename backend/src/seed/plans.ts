@@ -1,5 +1,6 @@
 // The pricing page's plans, created on the first start: see src/bootstrap/content.ts. Editors own them from then
-// on. `{freeDailyQuestions}` in a feature is replaced by the site with GET /api/chat-limits' number.
+// on. `{freeDailyQuestions}` in a feature is replaced by the site with GET /api/chat-limits' number; a feature that
+// starts with `{ifDailyLimit}` is shown only while that limit is on (`{ifNoDailyLimit}`: only while it is off).
 
 /** A plan as the seed creates it (the content type's fields). */
 export interface SeedPlan {
@@ -46,7 +47,7 @@ export const seedPlans = (supportEmail: string): SeedPlan[] => [
     period: 'month',
     features: [
       'Everything in Free',
-      'More questions every day, for exam season',
+      '{ifDailyLimit}More questions every day, for exam season',
       'Longer conversations for big assignments',
       'Early access to new tools',
     ],

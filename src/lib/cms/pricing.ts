@@ -31,9 +31,58 @@ export interface Plan {
   free: boolean;
 }
 
+/** A feature starting with this is shown only while a free account has a daily question limit. */
+export const IF_DAILY_LIMIT = '{ifDailyLimit}';
+/** A feature starting with this is shown only while it has none. */
+export const IF_NO_DAILY_LIMIT = '{ifNoDailyLimit}';
+
 /**
- * A CMS plan as the page shows it: the price formatted, and `{freeDailyQuestions}` in a feature replaced with the
- * limit the backend enforces, so the page and the enforcement never disagree.
+ * A plan's feature lines for the configured limit: `{freeDailyQuestions}` becomes the number, and a line that
+ * only holds with a limit (a paid plan's "more questions every day") or without one is kept or dropped.
+ *
+ * @param features - the CMS's feature lines (non-strings are dropped)
+ * @param freeDailyQuestions - the backend's limit, 0 for none
+ * @returns the lines to show
+ */
+export function planFeatures(features: unknown, freeDailyQuestions: number): string[] {
+  const limited = freeDailyQuestions > 0;
+  const limit = limited ? new Intl.NumberFormat('en').format(freeDailyQuestions) : 'Unlimited';
+  return (Array.isArray(features) ? features : [])
+    .filter((feature): feature is string => typeof feature === 'string')
+    .flatMap((feature) => {
+      if (feature.startsWith(IF_DAILY_LIMIT)) return limited ? [feature.slice(IF_DAILY_LIMIT.length)] : [];
+      if (feature.startsWith(IF_NO_DAILY_LIMIT)) return limited ? [] : [feature.slice(IF_NO_DAILY_LIMIT.length)];
+      return [feature];
+    })
+    .map((feature) => feature.replaceAll('{freeDailyQuestions}', limit).trim())
+    .filter((feature) => feature !== '');
+}
+
+/**
+ * The pricing page's opening sentence for the configured limit.
+ * @param freeDailyQuestions - the backend's limit, 0 for none
+ */
+export function pricingLede(freeDailyQuestions: number): string {
+  return freeDailyQuestions > 0
+    ? `Use every StudyEase tool for free, up to ${new Intl.NumberFormat('en').format(freeDailyQuestions)} ` +
+        'questions a day. No card needed.'
+    : 'Use every StudyEase tool for free, with no daily limit on questions. No card needed.';
+}
+
+/**
+ * The email address a paid plan's note asks students to write to, for the waiting list's link. There is no
+ * payment processing, so that note (CMS text) is the only way to a paid plan.
+ * @returns the first address in the note, or null
+ */
+export function waitingListAddress(note: string | null): string | null {
+  // Word by word, so a long note without an address costs one pass.
+  const words = (note ?? '').split(/\s+/).map((word) => word.replace(/^[(<"']+|[)>"'.,;:!?]+$/g, ''));
+  return words.find((word) => /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(word)) ?? null;
+}
+
+/**
+ * A CMS plan as the page shows it: the price formatted, and its features for the limit the backend enforces
+ * (planFeatures), so the page and the enforcement never disagree.
  */
 export function toPlan(plan: CmsPlan, freeDailyQuestions: number): Plan {
   const amount = Number(plan.price);
@@ -43,10 +92,7 @@ export function toPlan(plan: CmsPlan, freeDailyQuestions: number): Plan {
     currency: plan.currency,
     minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
   }).format(amount);
-  const limit = freeDailyQuestions > 0 ? String(freeDailyQuestions) : 'Unlimited';
-  const features = (Array.isArray(plan.features) ? plan.features : [])
-    .filter((feature): feature is string => typeof feature === 'string')
-    .map((feature) => feature.replaceAll('{freeDailyQuestions}', limit));
+  const features = planFeatures(plan.features, freeDailyQuestions);
   return {
     name: plan.name,
     slug: plan.slug,
