@@ -54,7 +54,8 @@ const UNIT_SI: Record<string, number> = {
 };
 const PREFIX: Record<string, number> = { G: 1e9, M: 1e6, k: 1e3, m: 1e-3, u: 1e-6, n: 1e-9 };
 function readAnswer(text: string): number {
-  const [num = '', unit = ''] = text.split(' ');
+  // The first quantity: "121.5 m, ≈ 1×10^2 m to the data's 1 significant figure" reads as 121.5 m.
+  const [num = '', unit = ''] = (text.split(',')[0] ?? '').replace(/×10\^/u, 'e').split(' ');
   const value = Number(num);
   if (unit in UNIT_SI) return value * (UNIT_SI[unit] ?? Number.NaN);
   const prefix = PREFIX[unit[0] ?? ''];
@@ -69,9 +70,16 @@ describe('physics engine: formula families (hand-checked)', () => {
     expectAnswer('A car accelerates from 0 to 27 m/s in 9 s. What is its acceleration?', '3 m/s^2', 'kinematics');
     // (0 + 27)/2 * 9 = 121.5 m → one figure (9 s): 100 m.
     // Whole-number data do not state their precision: up to 4 figures (121.5 m), not one (100 m).
-    expectAnswer('A car accelerates from 0 to 27 m/s in 9 s, how far does it go?', '121.5 m', 'kinematics');
+    expectAnswer(
+      'A car accelerates from 0 to 27 m/s in 9 s, how far does it go?',
+      "121.5 m, ≈ 1×10^2 m to the data's 1 significant figure",
+      'kinematics',
+    );
     // Same with three figures: (0 + 27.0)/2 * 9.00 = 121.5 → 122 m (121.5 rounds half up in binary: 121.5 → 122).
-    expectAnswer('A car accelerates from 0 to 27.0 m/s in 9.00 s, how far does it go?', '122 m');
+    expectAnswer(
+      'A car accelerates from 0 to 27.0 m/s in 9.00 s, how far does it go?',
+      "121.5 m, ≈ 122 m to the data's 3 significant figures",
+    );
     // v = 5 + 2*3 = 11 m/s
     expectAnswer('v0 = 5.0 m/s, a = 2.0 m/s^2, t = 3.0 s, v = ?', '11 m/s');
     // s = 2*4 + 0.5*3*16 = 32 m
@@ -98,25 +106,25 @@ describe('physics engine: formula families (hand-checked)', () => {
     // t = sqrt(2*20/9.81) = 2.019 s
     expectAnswer(
       'A ball is dropped from a height of 20.0 m. How long does it take to hit the ground?',
-      '2.02 s',
+      "2.019 s, ≈ 2.02 s to the data's 3 significant figures",
       'free-fall',
     );
     // v = sqrt(2*9.81*45) = 29.71
     expectAnswer(
       'A stone falls freely from rest through 45.0 m. What is its speed just before it hits the ground?',
-      '29.7 m/s',
+      "29.71 m/s, ≈ 29.7 m/s to the data's 3 significant figures",
       'free-fall',
     );
     // h = 0.5*9.81*9 = 44.145
     expectAnswer(
       'A stone is dropped from a cliff and hits the water after 3.00 s. How high is the cliff?',
-      '44.1 m',
+      "44.145 m, ≈ 44.1 m to the data's 3 significant figures",
       'free-fall',
     );
     // with g = 9.8: v = 9.8*2.0 = 19.6 → 2 figures: 20 m/s
     expectAnswer(
       'An apple falls from rest for 2.0 s. Take g = 9.8 m/s^2. How fast is it going?',
-      '20 m/s',
+      "19.6 m/s, ≈ 20 m/s to the data's 2 significant figures",
       'free-fall',
     );
   });
@@ -125,17 +133,21 @@ describe('physics engine: formula families (hand-checked)', () => {
     // R = 400 * sin(60°) / 9.81 = 35.31 m
     expectAnswer(
       'A projectile is launched at 20.0 m/s at an angle of 30.0°. What is its range?',
-      '35.3 m',
+      "35.31 m, ≈ 35.3 m to the data's 3 significant figures",
       'projectile',
     );
     // H = 400 * 0.25 / 19.62 = 5.097 m
     expectAnswer(
       'A ball is kicked at 20.0 m/s at an angle of 30.0 degrees. What is its maximum height?',
-      '5.10 m',
+      "5.097 m, ≈ 5.10 m to the data's 3 significant figures",
       'projectile',
     );
     // T = 2*20*0.5/9.81 = 2.039 s
-    expectAnswer('v0 = 20.0 m/s, theta = 30.0 deg, t = ?', '2.04 s', 'projectile');
+    expectAnswer(
+      'v0 = 20.0 m/s, theta = 30.0 deg, t = ?',
+      "2.039 s, ≈ 2.04 s to the data's 3 significant figures",
+      'projectile',
+    );
   });
 
   test("Newton's second law, weight, friction", () => {
@@ -147,13 +159,17 @@ describe('physics engine: formula families (hand-checked)', () => {
       'newtons-second-law',
     );
     // 12.0 * 9.81 = 117.72 N
-    expectAnswer('What is the weight of a 12.0 kg bag?', '118 N', 'weight');
+    expectAnswer(
+      'What is the weight of a 12.0 kg bag?',
+      "117.72 N, ≈ 118 N to the data's 3 significant figures",
+      'weight',
+    );
     // 500 g → 0.5 kg → 4.905 N → 3 figures
-    expectAnswer('m = 500 g, W = ?', '4.905 N', 'weight');
+    expectAnswer('m = 500 g, W = ?', "4.905 N, ≈ 4.91 N to the data's 3 significant figures", 'weight');
     // 0.30 * 10 * 9.81 = 29.43 → 2 figures
     expectAnswer(
       'A 10 kg box rests on a level floor. The coefficient of friction is 0.30. What is the friction force?',
-      '29 N',
+      "29.43 N, ≈ 29 N to the data's 2 significant figures",
       'friction',
     );
     // Ff = μ N directly
@@ -168,7 +184,7 @@ describe('physics engine: formula families (hand-checked)', () => {
     // 5 * 9.81 * 12 = 588.6
     expectAnswer(
       'A 5.00 kg box is lifted to a height of 12.0 m. What is its gravitational potential energy?',
-      '589 J',
+      "588.6 J, ≈ 589 J to the data's 3 significant figures",
       'potential-energy',
     );
     // 3000 J / 60 s = 50 W
@@ -217,11 +233,23 @@ describe('physics engine: formula families (hand-checked)', () => {
     // 340 / 680 = 0.5 m
     expectAnswer('Sound travels at 340 m/s. What is the wavelength of a 680 Hz tone?', '0.5 m', 'waves');
     // p = nRT/V = 2.00 * 8.314 * 298.15 / 0.0100 = 495 763 Pa → 496 kPa
-    expectAnswer('2.00 mol of gas at 25.0 °C occupies 10.0 L. What is the pressure?', '496 kPa', 'ideal-gas');
+    expectAnswer(
+      '2.00 mol of gas at 25.0 °C occupies 10.0 L. What is the pressure?',
+      "495.8 kPa, ≈ 496 kPa to the data's 3 significant figures",
+      'ideal-gas',
+    );
     // T = pV/(nR) = 101325 * 0.0224 / 8.314 = 273.0 K (1 atm, 22.4 L, 1.00 mol)
-    expectAnswer('p = 1.00 atm, V = 22.4 L, n = 1.00 mol, T = ?', '273 K', 'ideal-gas');
+    expectAnswer(
+      'p = 1.00 atm, V = 22.4 L, n = 1.00 mol, T = ?',
+      "273.0 K, ≈ 273 K to the data's 3 significant figures",
+      'ideal-gas',
+    );
     // n = pV/(RT) = 200000 * 0.005 / (8.314 * 300) = 0.4009 mol
-    expectAnswer('A gas at 200 kPa and 300 K fills 5.00 L. How many moles are there?', '0.401 mol', 'ideal-gas');
+    expectAnswer(
+      'A gas at 200 kPa and 300 K fills 5.00 L. How many moles are there?',
+      "0.4009 mol, ≈ 0.401 mol to the data's 3 significant figures",
+      'ideal-gas',
+    );
   });
 });
 

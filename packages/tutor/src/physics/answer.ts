@@ -1,11 +1,28 @@
 /**
- * The tutor's answer for the route found: the steps from the formula to the rounded value in the unit asked, the
- * hints, and the real checks (dimensions, the value put back into the formula, the round trip through the units).
+ * The tutor's answer for the route found: the steps from the formula to the value in the unit asked (one operation
+ * per step, every calculation shown with the numbers it uses), the hints, and the real checks (dimensions, the
+ * value put back into the formula, every given used or set aside with a reason, the rounding).
+ *
+ * Rounding is honest: the answer leads with the computed value to at least 4 significant figures, then gives it to
+ * the data's significant figures next to it ("1079.1 J, ≈ 1 × 10^3 J to the data's 1 significant figure"), so a
+ * student comparing with a book sees the book's value first, and check() accepts either.
  */
 import { type Check, type Step, refusedAnswer, solvedAnswer } from '@studyease/contract';
-import { DimensionMismatch, dimensionsOf, evaluate, formatPlain, sameDims, toLatex, toText, variablesOf } from './expr';
+import {
+  DimensionMismatch,
+  type Expr,
+  dimensionsOf,
+  evaluate,
+  formatPlain,
+  n,
+  neg,
+  sameDims,
+  toLatex,
+  toText,
+  variablesOf,
+} from './expr';
 import { type Problem, dimensionName } from './parse';
-import { quantity } from './quantities';
+import { CONSTANTS, quantity } from './quantities';
 import { type DisplayUnit, displayUnit, requestedUnit } from './units';
 import { trimTrailing } from '../trim-trailing';
 import { type Known, type Route, relClose, sym, symLatex } from './routes';
@@ -13,12 +30,15 @@ import type { Solution } from './solver';
 
 /** `1.500` → `1.5`, `2.000` → `2` (a loop: `/\.?0+$/` is quadratic on a long run of zeros). */
 const withoutTrailingZeros = (decimal: string): string => {
-  if (!decimal.endsWith('0')) return decimal;
+  if (!decimal.includes('.') || !decimal.endsWith('0')) return decimal;
   const trimmed = trimTrailing(decimal, /0/);
   return trimmed.endsWith('.') ? trimmed.slice(0, -1) : trimmed;
 };
 
 export const TOOL = 'physics-solver' as const;
+
+/** The fewest significant figures the precise value is shown with. */
+const PRECISE_SF = 4;
 
 /** Rounds to significant figures and prints without float noise; exponent form only for extreme values. */
 export function formatSig(x: number, sf: number): string {
@@ -29,16 +49,266 @@ export function formatSig(x: number, sf: number): string {
   return exp >= sf - 1 ? Math.round(rounded).toString() : rounded.toFixed(sf - 1 - exp);
 }
 
+/** `3.973e-19` → `3.973 × 10^-19`: powers of ten as a student writes them. */
+function powerOfTen(text: string): string {
+  const [mantissa = '', exponent] = text.split('e');
+  return exponent === undefined ? text : `${mantissa} × 10^${exponent.replace(/^\+/u, '')}`;
+}
+
+/**
+ * A value to `sf` significant figures as a student reads it: a whole number whose zeros are not significant is
+ * written with a power of ten (700 to 1 figure is "7 × 10^2"), extreme values too.
+ */
+export function sigText(x: number, sf: number): string {
+  const plain = formatSig(x, sf);
+  if (plain.includes('e')) return powerOfTen(plain);
+  const digits = plain.replace(/^-/u, '').replace(/^0+/u, '');
+  if (!plain.includes('.') && digits.length > sf && plain.endsWith('0')) {
+    return powerOfTen(x.toExponential(sf - 1).replace('e+', 'e'));
+  }
+  return plain;
+}
+
+/** The computed value to at least 4 significant figures, shorter when fewer digits are exact (121.5, 1079.1). */
+export function preciseText(x: number, minSf: number): string {
+  for (let k = 1; k <= 7; k += 1) {
+    const text = formatSig(x, k);
+    if (relClose(Number(text), x, 1e-9)) return powerOfTen(text);
+  }
+  return powerOfTen(formatSig(x, Math.max(PRECISE_SF, minSf)));
+}
+
+/** A number as the working shows it: up to 7 significant figures, no float noise, powers of ten written out. */
+function shownNumber(x: number): string {
+  if (x === 0) return '0';
+  const text = formatSig(x, 7);
+  const [mantissa = '', exponent] = text.split('e');
+  const tidy = withoutTrailingZeros(mantissa);
+  return exponent === undefined ? tidy : `${tidy} × 10^${exponent}`;
+}
+
+/** The value a shown number stands for (the next operation works on what the student sees). */
+function valueOf(text: string): number {
+  const [mantissa = '', exponent] = text.split(' × 10^');
+  return exponent === undefined ? Number(mantissa) : Number(mantissa) * 10 ** Number(exponent);
+}
+
 function siLabel(id: string, si: number): { text: string; latex: string } {
   const q = quantity(id);
   const value = id === 'theta' ? (si * 180) / Math.PI : si;
   const unitText = id === 'theta' ? 'deg' : q.unit;
   const unitLatex = id === 'theta' ? '^\\circ' : q.unitLatex;
-  const num = formatPlain(value);
+  const num = shownNumber(value);
   return {
     text: unitText === '' ? num : `${num} ${unitText}`,
-    latex: unitLatex === '' ? num : `${num}\\,${unitLatex}`,
+    latex: unitLatex === '' ? num.replace(' × ', ' \\times ') : `${num.replace(' × ', ' \\times ')}\\,${unitLatex}`,
   };
+}
+
+/** Replaces the variables known to be exactly 0 ("from rest") and folds the terms they remove. */
+function withoutZeros(e: Expr, zeros: ReadonlySet<string>): Expr {
+  const isZero = (x: Expr): boolean => x.k === 'num' && x.value === 0;
+  switch (e.k) {
+    case 'var':
+      return zeros.has(e.id) ? n(0) : e;
+    case 'num':
+      return e;
+    case 'add':
+    case 'sub': {
+      const a = withoutZeros(e.a, zeros);
+      const b = withoutZeros(e.b, zeros);
+      if (isZero(b)) return a;
+      if (isZero(a)) return e.k === 'add' ? b : neg(b);
+      return { k: e.k, a, b };
+    }
+    case 'mul':
+    case 'div': {
+      const a = withoutZeros(e.a, zeros);
+      const b = withoutZeros(e.b, zeros);
+      if (isZero(a) || (e.k === 'mul' && isZero(b))) return n(0);
+      return { k: e.k, a, b };
+    }
+    case 'pow':
+    case 'sqrt': {
+      const a = withoutZeros(e.a, zeros);
+      if (isZero(a)) return n(0);
+      return e.k === 'pow' ? { k: 'pow', a, n: e.n } : { k: 'sqrt', a };
+    }
+    case 'sin':
+    case 'cos':
+    case 'asin':
+    case 'neg':
+      return { k: e.k, a: withoutZeros(e.a, zeros) };
+    case 'sum':
+    case 'recipsum':
+      return { k: e.k, items: e.items.map((item) => withoutZeros(item, zeros)) };
+  }
+}
+
+/** A value in the working: what it shows, the number it stands for, and whether it is an angle in degrees. */
+interface Shown {
+  text: string;
+  latex: string;
+  value: number;
+  degrees: boolean;
+}
+
+interface Operation {
+  title: string;
+  text: string;
+  latex: string;
+  result: Shown;
+}
+
+const toLatexNumber = (text: string): string =>
+  text.replace(/ ?× ?10\^(-?\d+)/u, ' \\times 10^{$1}').replace(/°/gu, '^\\circ');
+
+/** The working of an expression, one operation per line, each computed from the numbers as shown. */
+function workOut(e: Expr, values: ReadonlyMap<string, number>, ops: Operation[]): Shown {
+  const shown = (value: number, degrees = false): Shown => {
+    const text = shownNumber(degrees ? (value * 180) / Math.PI : value);
+    const back = valueOf(text);
+    return {
+      text: degrees ? `${text}°` : text,
+      latex: toLatexNumber(degrees ? `${text}°` : text),
+      value: degrees ? (back * Math.PI) / 180 : back,
+      degrees,
+    };
+  };
+  // Operands that are negative or written with a power of ten go in brackets.
+  const operand = (x: Shown): { text: string; latex: string } =>
+    x.value < 0 || x.text.includes('×')
+      ? { text: `(${x.text})`, latex: `\\left(${x.latex}\\right)` }
+      : { text: x.text, latex: x.latex };
+  const record = (title: string, text: string, latex: string, result: Shown): Shown => {
+    ops.push({ title, text: `${text} = ${result.text}`, latex: `${latex} = ${result.latex}`, result });
+    return result;
+  };
+  const binary = (title: string, symbol: string, latexSymbol: string, a: Shown, b: Shown, value: number): Shown => {
+    const left = operand(a),
+      right = operand(b);
+    const degrees = (a.degrees || b.degrees) && title !== 'Divide';
+    return record(
+      title,
+      `${left.text} ${symbol} ${right.text}`,
+      `${left.latex} ${latexSymbol} ${right.latex}`,
+      shown(value, degrees),
+    );
+  };
+  switch (e.k) {
+    case 'var':
+      return shown(values.get(e.id) ?? Number.NaN, e.id === 'theta');
+    case 'num':
+      return shown(e.value);
+    case 'add': {
+      const a = workOut(e.a, values, ops),
+        b = workOut(e.b, values, ops);
+      return binary('Add', '+', '+', a, b, a.value + b.value);
+    }
+    case 'sub': {
+      const a = workOut(e.a, values, ops),
+        b = workOut(e.b, values, ops);
+      return binary('Subtract', '-', '-', a, b, a.value - b.value);
+    }
+    case 'mul': {
+      const a = workOut(e.a, values, ops),
+        b = workOut(e.b, values, ops);
+      return binary('Multiply', '×', '\\times', a, b, a.value * b.value);
+    }
+    case 'div': {
+      const a = workOut(e.a, values, ops),
+        b = workOut(e.b, values, ops);
+      return binary('Divide', '/', '\\div', a, b, a.value / b.value);
+    }
+    case 'pow': {
+      const a = workOut(e.a, values, ops);
+      const base = operand(a);
+      return record(
+        e.n === 2 ? 'Square' : `Raise to the power ${String(e.n)}`,
+        `${base.text}^${String(e.n)}`,
+        `${base.latex}^{${String(e.n)}}`,
+        shown(a.value ** e.n),
+      );
+    }
+    case 'sqrt': {
+      const a = workOut(e.a, values, ops);
+      return record('Take the square root', `√${a.text}`, `\\sqrt{${a.latex}}`, shown(Math.sqrt(a.value)));
+    }
+    case 'sin':
+    case 'cos': {
+      const a = workOut(e.a, values, ops);
+      const f = e.k === 'sin' ? Math.sin : Math.cos;
+      return record(
+        e.k === 'sin' ? 'Take the sine' : 'Take the cosine',
+        `${e.k}(${a.text})`,
+        `\\${e.k}\\left(${a.latex}\\right)`,
+        shown(f(a.value)),
+      );
+    }
+    case 'asin': {
+      const a = workOut(e.a, values, ops);
+      return record('Take the inverse sine', `asin(${a.text})`, `\\arcsin\\left(${a.latex}\\right)`, {
+        ...shown(Math.asin(a.value), true),
+      });
+    }
+    case 'neg': {
+      const a = workOut(e.a, values, ops);
+      return shown(-a.value, a.degrees);
+    }
+    case 'sum': {
+      const items = e.items.map((item) => workOut(item, values, ops));
+      const total = items.reduce((acc, item) => acc + item.value, 0);
+      return record(
+        'Add',
+        items.map((item) => operand(item).text).join(' + '),
+        items.map((item) => operand(item).latex).join(' + '),
+        shown(total),
+      );
+    }
+    case 'recipsum': {
+      const items = e.items.map((item) => workOut(item, values, ops));
+      const reciprocals = items.map((item) =>
+        record('Take the reciprocal', `1 / ${operand(item).text}`, `\\frac{1}{${item.latex}}`, shown(1 / item.value)),
+      );
+      const total = reciprocals.reduce((acc, item) => acc + item.value, 0);
+      const sum = record(
+        'Add the reciprocals',
+        reciprocals.map((item) => item.text).join(' + '),
+        reciprocals.map((item) => item.latex).join(' + '),
+        shown(total),
+      );
+      return record('Take the reciprocal', `1 / ${sum.text}`, `\\frac{1}{${sum.latex}}`, shown(1 / sum.value));
+    }
+  }
+}
+
+/** A known value as the first step lists it, with where it came from. */
+function knownLine(k: Known): { text: string; latex: string } {
+  const si = siLabel(k.id, k.si);
+  const constant = Object.values(CONSTANTS).find((c) => c.id === k.id);
+  if (k.constant === true && constant !== undefined) {
+    return {
+      text: `${sym(k.id)} = ${constant.text} (${constant.name}, a standard value)`,
+      latex: `${symLatex(k.id)} = ${constant.latex}`,
+    };
+  }
+  const givenUnit = k.label.split(' ').slice(1).join(' ');
+  const note =
+    k.why !== undefined
+      ? ` (${k.why})`
+      : k.label !== '' && givenUnit !== quantity(k.id).unit && k.id !== 'theta'
+        ? ` (from ${k.label})`
+        : '';
+  return { text: `${sym(k.id)} = ${si.text}${note}`, latex: `${symLatex(k.id)} = ${si.latex}` };
+}
+
+/** Why a given the route does not use is not needed, or undefined when nothing says it is not. */
+export function notNeededReason(route: Route, id: string): string | undefined {
+  for (const link of route.links) {
+    const reason = link.formula.notNeeded?.[id];
+    if (reason !== undefined) return reason;
+  }
+  return undefined;
 }
 
 export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'problem'> {
@@ -73,46 +343,66 @@ export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'pro
   }
   const usedGivens = [...route.used].map((id) => route.knowns.get(id)).filter((k): k is Known => k !== undefined);
   const limiting = usedGivens.filter((k) => Number.isFinite(k.sf)).sort((x, y) => x.sf - y.sf)[0];
-  const strictSf = Math.min(limiting?.sf ?? 3, 6);
-  // Whole numbers without a decimal point ("from 0 to 27 m/s in 9 s") do not state their precision: rounding
-  // 121.5 m to one figure (100 m) would look wrong to a student and to any grader. Such data keep up to 4
-  // figures, trailing zeros dropped; check() then accepts answers that agree to at least 2 figures.
-  const unstated = limiting !== undefined && usedGivens.every((k) => !Number.isFinite(k.sf) || k.whole === true);
-  const sf = unstated ? Math.max(strictSf, 4) : strictSf;
-  const checkSf = unstated ? Math.max(strictSf, 2) : sf;
+  const sf = Math.min(limiting?.sf ?? PRECISE_SF, 6);
+  // Whole numbers without a decimal point ("from 0 to 27 m/s in 9 s") do not state their precision: the check then
+  // wants at least 2 figures unless the answer is exactly the value to the data's figures.
+  const wholeData = limiting !== undefined && usedGivens.every((k) => !Number.isFinite(k.sf) || k.whole === true);
   const unit = (problem.unitRequest === null ? null : requestedUnit(q, problem.unitRequest)) ?? displayUnit(q, value);
-  const rounded = formatSig(unit.fromSI(value), sf);
-  const shown = unstated && rounded.includes('.') && !/e/iu.test(rounded) ? withoutTrailingZeros(rounded) : rounded;
-  const answerText = unit.text === '' ? shown : `${shown} ${unit.text}`;
-  const answerLatex = unit.latex === '' ? shown : `${shown}\\,${unit.latex}`;
+  const inUnit = unit.fromSI(value);
+  const rounded = formatSig(inUnit, sf);
+  const exactAtData = relClose(Number(rounded), inUnit, 1e-9);
+  // The answer's own text writes powers of ten without spaces (4.966×10^-19 J), so that it reads as one number.
+  const withUnit = (number: string): string => {
+    const compact = number.replace(' × 10^', '×10^');
+    return unit.text === '' ? compact : `${compact} ${unit.text}`;
+  };
+  const withUnitLatex = (number: string): string =>
+    unit.latex === '' ? toLatexNumber(number) : `${toLatexNumber(number)}\\,${unit.latex}`;
+  const figures = (count: number): string => `${String(count)} significant figure${count === 1 ? '' : 's'}`;
+  let answerText: string;
+  let answerLatex: string;
+  let resultNote: string;
+  const precise = preciseText(inUnit, sf);
+  if (limiting === undefined) {
+    answerText = withUnit(precise);
+    answerLatex = withUnitLatex(precise);
+    resultNote = 'All the data are exact here, so the value is not rounded to the data.';
+  } else if (exactAtData) {
+    // Nothing is lost by rounding to the data: the one value is both. Whole-number data keep no padding zeros.
+    const plain = rounded.includes('e') ? powerOfTen(rounded) : wholeData ? withoutTrailingZeros(rounded) : rounded;
+    answerText = withUnit(plain);
+    answerLatex = withUnitLatex(plain);
+    resultNote = `This is exact at the data's ${figures(sf)} (the least precise value used is ${limiting.label}).`;
+  } else {
+    const dataValue = sigText(inUnit, sf);
+    answerText = `${withUnit(precise)}, ≈ ${withUnit(dataValue)} to the data's ${figures(sf)}`;
+    answerLatex = `${withUnitLatex(precise)} \\approx ${withUnitLatex(dataValue)}`;
+    resultNote = `The least precise value used (${limiting.label}) has ${figures(sf)}, so to the data's precision the ${q.name} is ${withUnit(dataValue)}; the value above is the calculation itself, to compare with a book or a calculator.`;
+  }
 
   // Steps.
   const steps: Step[] = [];
-  const knownLines = [...route.knowns.values()].filter((k) => !k.constant && route.used.has(k.id));
-  const kText = knownLines.map((k) => {
-    const si = siLabel(k.id, k.si);
-    const givenUnit = k.label.split(' ').slice(1).join(' ');
-    const note =
-      k.why !== undefined
-        ? ` (${k.why})`
-        : k.label !== '' && givenUnit !== quantity(k.id).unit && k.id !== 'theta'
-          ? ` (from ${k.label})`
-          : '';
-    return `${sym(k.id)} = ${si.text}${note}`;
-  });
-  const constantsUsed =
-    [...route.used].length >= 0 &&
-    route.links.some((l) => variablesOf(l.expr).has('g')) &&
-    !route.knowns.get('g')?.label
-      ? ['g = 9.81 m/s^2']
-      : [];
-  if (route.links.some((l) => variablesOf(l.expr).has('Rgas'))) constantsUsed.push('R = 8.314 J/(mol*K)');
+  const knownLines = [...route.knowns.values()].filter((k) => route.used.has(k.id));
+  const constantsUsed = [...route.knowns.values()].filter(
+    (k) => k.constant === true && route.links.some((l) => variablesOf(l.expr).has(k.id)),
+  );
+  const listed = [...knownLines, ...constantsUsed].map(knownLine);
+  const unused = problem.givens
+    .map((g) => ({ g, id: g.candidates.find((id) => route.knowns.get(id)?.label === g.label) }))
+    .filter(
+      (x): x is { g: (typeof problem.givens)[number]; id: string } => x.id !== undefined && !route.used.has(x.id),
+    );
+  const setAside = unused.map(
+    ({ g, id }) =>
+      `${g.label} (the ${quantity(id).name}) is not needed: ${notNeededReason(route, id) ?? 'it is not used'}.`,
+  );
   steps.push({
     title: 'Write down what is known',
-    explanation: `Known, in SI units: ${[...kText, ...constantsUsed].join('; ')}. Wanted: the ${q.name} ${q.symbol}.`,
-    latex: knownLines.map((k) => `${symLatex(k.id)} = ${siLabel(k.id, k.si).latex}`).join(',\\quad '),
+    explanation: `Known, in SI units: ${listed.map((l) => l.text).join('; ')}. Wanted: the ${q.name} ${q.symbol}.${setAside.length > 0 ? ` ${setAside.join(' ')}` : ''}`,
+    latex: listed.map((l) => l.latex).join(',\\quad '),
   });
   const values = new Map([...route.knowns].map(([id, k]) => [id, k.si]));
+  const zeros = new Set([...route.knowns.values()].filter((k) => k.si === 0).map((k) => k.id));
   for (const link of route.links) {
     const f = link.formula;
     const t = quantity(link.target);
@@ -129,40 +419,74 @@ export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'pro
         latex: `${t.latex} = ${toLatex(link.expr, symLatex)}`,
       });
     }
+    const linkZeros = new Set([...variablesOf(link.expr)].filter((id) => zeros.has(id)));
+    const expr = linkZeros.size > 0 ? withoutZeros(link.expr, linkZeros) : link.expr;
+    if (linkZeros.size > 0 && toText(expr, sym) !== toText(link.expr, sym)) {
+      const names = [...linkZeros].map((id) => `${sym(id)} = 0`).join(' and ');
+      steps.push({
+        title: `Put in ${names}`,
+        explanation: `With ${names}, the terms that contain ${linkZeros.size === 1 ? 'it' : 'them'} are 0: ${t.symbol} = ${toText(expr, sym)}`,
+        latex: `${t.latex} = ${toLatex(expr, symLatex)}`,
+      });
+    }
     const namer = (id: string): string => siLabel(id, values.get(id) ?? Number.NaN).latex;
     const namerText = (id: string): string => siLabel(id, values.get(id) ?? Number.NaN).text;
     const atomic = (id: string): boolean =>
       !siLabel(id, values.get(id) ?? 0).text.includes(' ') && (values.get(id) ?? 0) >= 0;
-    const resultLabel = siLabel(link.target, link.value);
     steps.push({
       title: 'Substitute the values',
-      explanation: `${t.symbol} = ${toText(link.expr, namerText, atomic)} = ${resultLabel.text}`,
-      latex: `${t.latex} = ${toLatex(link.expr, namer, atomic)} = ${resultLabel.latex}`,
+      explanation: `${t.symbol} = ${toText(expr, namerText, atomic)}`,
+      latex: `${t.latex} = ${toLatex(expr, namer, atomic)}`,
     });
+    const ops: Operation[] = [];
+    const result = workOut(expr, values, ops);
+    const siUnit = link.target === 'theta' ? '' : t.unit;
+    ops.forEach((op, i) => {
+      const final = i === ops.length - 1;
+      steps.push({
+        title: op.title,
+        explanation: final
+          ? `${t.symbol} = ${op.text}${siUnit === '' || op.result.degrees ? '' : ` ${siUnit}`}`
+          : op.text,
+        latex: final
+          ? `${t.latex} = ${op.latex}${siUnit === '' || op.result.degrees ? '' : `\\,${t.unitLatex}`}`
+          : op.latex,
+      });
+    });
+    if (ops.length === 0) {
+      steps.push({
+        title: 'Read off the value',
+        explanation: `${t.symbol} = ${result.text}${siUnit === '' ? '' : ` ${siUnit}`}`,
+        latex: `${t.latex} = ${result.latex}`,
+      });
+    }
+    // The next formula uses what this one found (the exact value; the working shows it to 7 figures).
     values.set(link.target, link.value);
   }
-  const sfNote =
-    limiting === undefined
-      ? 'All data are exact here, so the result is given to 3 significant figures.'
-      : unstated
-        ? 'The data are whole numbers that do not state their precision, so the result keeps up to 4 significant figures.'
-        : `Rounded to ${sf} significant figure${sf === 1 ? '' : 's'}, the precision of the least precise value used (${limiting.label}).`;
+  const deceleration =
+    magnitude && route.value < 0
+      ? 'The acceleration is negative (it points against the motion), so the deceleration is its size. '
+      : '';
+  const converted =
+    unit.text !== q.unit && q.unit !== ''
+      ? `In ${unit.text}: ${shownNumber(value)} ${q.unit} = ${shownNumber(inUnit)} ${unit.text}. `
+      : '';
   steps.push({
     title: 'State the result',
-    explanation: `${magnitude && route.value < 0 ? 'The acceleration is negative (it points against the motion), so the deceleration is its size. ' : ''}${q.symbol} = ${answerText}. ${sfNote}`,
+    explanation: `${deceleration}${converted}${q.symbol} = ${answerText}. ${resultNote}`,
     latex: `${q.latex} = ${answerLatex}`,
   });
 
-  const checks = buildChecks(route, unit, shown, sf, value);
+  const checks = buildChecks(problem, route, unit, answerText, sf, value);
   const firstFormula = route.links[0]?.formula;
   const lastLink = route.links.at(-1);
   const hints = [
     `This is a ${family.replace(/-/gu, ' ')} problem: list the known quantities (${knownLines.map((k) => sym(k.id)).join(', ')}) and the one you want (${q.symbol}).`,
     'Convert every value to SI units first (m, s, kg, N, A, V, ohm, K, ...).',
     route.links.length > 1 && firstFormula !== undefined
-      ? `You need two steps: first find ${quantity(route.links[0]?.target ?? '').name} with ${toText(firstFormula.lhs, sym)} = ${toText(firstFormula.rhs, sym)}, then use ${lastLink === undefined ? '' : `${toText(lastLink.formula.lhs, sym)} = ${toText(lastLink.formula.rhs, sym)}`}.`
+      ? `You need ${String(route.links.length)} steps: first find ${quantity(route.links[0]?.target ?? '').name} with ${toText(firstFormula.lhs, sym)} = ${toText(firstFormula.rhs, sym)}, and end with ${lastLink === undefined ? '' : `${toText(lastLink.formula.lhs, sym)} = ${toText(lastLink.formula.rhs, sym)}`}.`
       : `Use ${lastLink === undefined ? '' : `${toText(lastLink.formula.lhs, sym)} = ${toText(lastLink.formula.rhs, sym)}`}.`,
-    `Rearrange for ${q.symbol}: ${q.symbol} = ${lastLink === undefined ? '' : toText(lastLink.expr, sym)}, then substitute and round to ${sf} significant figure${sf === 1 ? '' : 's'}.`,
+    `Rearrange for ${q.symbol}: ${q.symbol} = ${lastLink === undefined ? '' : toText(lastLink.expr, sym)}, then substitute, and give the result to at least 4 significant figures and to the data's ${figures(sf)}.`,
   ];
   const answer = solvedAnswer({
     tool: TOOL,
@@ -173,10 +497,17 @@ export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'pro
     checks,
     hints,
   });
-  return { answer, si: value, sf: checkSf, target: route.target, unit };
+  return { answer, si: value, sf, wholeData, target: route.target, unit };
 }
 
-function buildChecks(route: Route, unit: DisplayUnit, shown: string, sf: number, value: number): Check[] {
+function buildChecks(
+  problem: Problem,
+  route: Route,
+  unit: DisplayUnit,
+  answerText: string,
+  sf: number,
+  value: number,
+): Check[] {
   const checks: Check[] = [];
   // 1. Dimensions: every solved form evaluated on dimensions must give the dimension of what it solves for.
   const dimsOf = (id: string): ReturnType<typeof quantity>['dims'] => quantity(id).dims;
@@ -221,18 +552,46 @@ function buildChecks(route: Route, unit: DisplayUnit, shown: string, sf: number,
   }
   checks.push({ kind: 'substitution', passed: subOk, detail: subDetails.join('; ') });
 
-  // 3. The printed answer is the result rounded to sf figures (catches unit-conversion and rounding slips).
-  const printed = Number(shown);
+  // 3. Every value the student gave is used, or set aside with the reason (a dropped friction force fails here).
+  const givenDetails: string[] = [];
+  let givensOk = true;
+  for (const g of problem.givens) {
+    const id = g.candidates.find((c) => route.knowns.get(c)?.label === g.label);
+    if (id !== undefined && route.used.has(id)) {
+      givenDetails.push(`${g.label} is used as ${sym(id)}`);
+      continue;
+    }
+    const reason = id === undefined ? undefined : notNeededReason(route, id);
+    if (reason === undefined) {
+      givensOk = false;
+      givenDetails.push(`${g.label} is not used, and nothing says it is not needed`);
+    } else givenDetails.push(`${g.label} is not needed: ${reason}`);
+  }
+  checks.push({
+    kind: 'givens',
+    passed: givensOk,
+    detail: givenDetails.length > 0 ? givenDetails.join('; ') : 'The question gives no values.',
+  });
+
+  // 4. Each printed value is the result rounded to its own digits (catches unit-conversion and rounding slips).
   const exact = unit.fromSI(value);
-  const ulp = exact === 0 ? 0 : 10 ** (Math.floor(Math.log10(Math.abs(exact))) - sf + 1);
+  const printed = [...answerText.matchAll(/(-?\d+(?:\.\d+)?)(?:×10\^(-?\d+))?/gu)]
+    .filter((m) => m.index === 0 || answerText.slice(0, m.index).endsWith('≈ '))
+    .map((m) => ({ text: m[0], mantissa: m[1] ?? '', exponent: Number(m[2] ?? 0) }));
   const roundOk =
-    Number.isFinite(printed) &&
-    Math.abs(printed - exact) <=
-      ulp * 0.5 + Math.abs(exact) * 1e-12 + 1e-300 * 0 + (exact === 0 ? 1e-12 : 0) + ulp * 0.0001;
+    printed.length > 0 &&
+    printed.every(({ mantissa, exponent }) => {
+      const decimals = mantissa.includes('.') ? (mantissa.split('.')[1] ?? '').length : 0;
+      const digits = mantissa.replace(/^-/u, '').replace('.', '').replace(/^0+/u, '');
+      // A whole number's trailing zeros may be padding: its last digit is then the last non-zero one.
+      const padding = decimals === 0 ? digits.length - trimTrailing(digits, /0/).length : 0;
+      const half = 0.5 * 10 ** (exponent - decimals + padding);
+      return Math.abs(Number(mantissa) * 10 ** exponent - exact) <= half * (1 + 1e-9) + Math.abs(exact) * 1e-12;
+    });
   checks.push({
     kind: 'rounding',
     passed: roundOk,
-    detail: `${formatPlain(exact)} ${unit.text} rounds to ${shown} ${unit.text} (${sf} significant figure${sf === 1 ? '' : 's'})`,
+    detail: `${formatPlain(exact)} ${unit.text} is shown as ${printed.map((p) => `${p.text} ${unit.text}`).join(' and ')} (the data's least precise value has ${String(sf)} significant figure${sf === 1 ? '' : 's'})`,
   });
   return checks;
 }

@@ -14,7 +14,7 @@ export type Expr =
   | { readonly k: 'num'; readonly value: number; readonly text?: string }
   | { readonly k: 'add' | 'sub' | 'mul' | 'div'; readonly a: Expr; readonly b: Expr }
   | { readonly k: 'pow'; readonly a: Expr; readonly n: number }
-  | { readonly k: 'sqrt' | 'sin' | 'asin' | 'neg'; readonly a: Expr }
+  | { readonly k: 'sqrt' | 'sin' | 'cos' | 'asin' | 'neg'; readonly a: Expr }
   | { readonly k: 'sum' | 'recipsum'; readonly items: readonly Expr[] };
 
 // Constructors keep the formula table readable.
@@ -29,6 +29,7 @@ export const div = (a: Expr, b: Expr): Expr => ({ k: 'div', a, b });
 export const pow = (a: Expr, p: number): Expr => ({ k: 'pow', a, n: p });
 export const sqrt = (a: Expr): Expr => ({ k: 'sqrt', a });
 export const sin = (a: Expr): Expr => ({ k: 'sin', a });
+export const cos = (a: Expr): Expr => ({ k: 'cos', a });
 export const asin = (a: Expr): Expr => ({ k: 'asin', a });
 export const neg = (a: Expr): Expr => ({ k: 'neg', a });
 export const half = n(0.5, '1/2');
@@ -59,6 +60,8 @@ export function evaluate(e: Expr, values: ReadonlyMap<string, number>): number {
     }
     case 'sin':
       return Math.sin(evaluate(e.a, values));
+    case 'cos':
+      return Math.cos(evaluate(e.a, values));
     case 'asin': {
       const x = evaluate(e.a, values);
       return Math.abs(x) > 1 ? Number.NaN : Math.asin(x);
@@ -104,6 +107,7 @@ export function dimensionsOf(e: Expr, dims: (id: string) => Dims): Dims {
     case 'sqrt':
       return scale(dimensionsOf(e.a, dims), 0.5);
     case 'sin':
+    case 'cos':
     case 'asin':
       if (!sameDims(dimensionsOf(e.a, dims), DIMENSIONLESS))
         throw new DimensionMismatch('takes the sine of a dimensioned quantity');
@@ -137,6 +141,7 @@ const PREC: Record<Expr['k'], number> = {
   pow: 5,
   sqrt: 6,
   sin: 6,
+  cos: 6,
   asin: 6,
   var: 7,
   num: 7,
@@ -176,6 +181,8 @@ export function toLatex(e: Expr, name: Namer, atomic: (id: string) => boolean = 
       return `\\sqrt{${toLatex(e.a, name, atomic)}}`;
     case 'sin':
       return `\\sin\\left(${toLatex(e.a, name, atomic)}\\right)`;
+    case 'cos':
+      return `\\cos\\left(${toLatex(e.a, name, atomic)}\\right)`;
     case 'asin':
       return `\\arcsin\\left(${toLatex(e.a, name, atomic)}\\right)`;
     case 'neg':
@@ -216,6 +223,8 @@ export function toText(e: Expr, name: Namer, atomic: (id: string) => boolean = (
       return `sqrt(${toText(e.a, name, atomic)})`;
     case 'sin':
       return `sin(${toText(e.a, name, atomic)})`;
+    case 'cos':
+      return `cos(${toText(e.a, name, atomic)})`;
     case 'asin':
       return `asin(${toText(e.a, name, atomic)})`;
     case 'neg':
@@ -252,6 +261,7 @@ export function variablesOf(e: Expr, into: Set<string> = new Set()): Set<string>
     case 'pow':
     case 'sqrt':
     case 'sin':
+    case 'cos':
     case 'asin':
     case 'neg':
       variablesOf(e.a, into);

@@ -3,13 +3,23 @@
  * unknown; rearranging is a table look-up, so it never depends on a CAS and every solved form is checked by
  * substituting the result back into `lhs = rhs` and by a dimensional evaluation.
  */
-import { type Expr, add, div, half, mul, n, pow, sin, asin, sqrt, sub, v } from './expr';
+import { type Expr, add, cos, div, half, mul, n, pow, sin, asin, sqrt, sub, v } from './expr';
 
 export interface FormulaContext {
   /** The question describes something dropped or falling from rest. */
   freeFall: boolean;
   /** Quantities known (given or implied). */
   known: ReadonlySet<string>;
+  /** Light or another electromagnetic wave: its speed is c. */
+  light: boolean;
+  /** A slope, ramp or inclined plane: the angle is the slope's, not a launch angle. */
+  incline: boolean;
+  /** Thrown (launched, fired) straight up: gravity slows it at g. */
+  verticalUp: boolean;
+  /** Which moment of a throw straight up the question asks about: the top, or the return to the start. */
+  upPhase: 'top' | 'return' | null;
+  /** Lifted or raised: the force needed is the weight. */
+  lift: boolean;
 }
 
 export interface Formula {
@@ -26,7 +36,12 @@ export interface Formula {
   applies?: (ctx: FormulaContext) => boolean;
   /** False when the formula's assumptions contradict the others' (constant velocity vs acceleration). */
   chainable?: boolean;
+  /** Given quantities this formula's situation does not depend on, with the reason a step gives. */
+  notNeeded?: Readonly<Record<string, string>>;
 }
+
+/** Why the mass of a moving body does not enter its kinematics. */
+const MASS_CANCELS = 'without air resistance, the motion does not depend on the mass';
 
 const t = v('t'),
   s = v('s'),
@@ -42,12 +57,14 @@ const F = v('F'),
 const Rgas = v('Rgas');
 
 /** Free-fall formulas assume a start from rest and no launch angle. */
-const fallingFromRest = (ctx: FormulaContext): boolean => ctx.freeFall && !ctx.known.has('theta');
-const projectile = (ctx: FormulaContext): boolean => ctx.known.has('theta');
+const fallingFromRest = (ctx: FormulaContext): boolean => ctx.freeFall && !ctx.known.has('theta') && !ctx.verticalUp;
+const projectile = (ctx: FormulaContext): boolean => ctx.known.has('theta') && !ctx.incline;
+const kinematic = { m: MASS_CANCELS } as const;
 
 export const FORMULAS: readonly Formula[] = [
   {
     id: 'suvat-v',
+    notNeeded: kinematic,
     family: 'kinematics',
     title: 'velocity under constant acceleration',
     lhs: vf,
@@ -56,6 +73,7 @@ export const FORMULAS: readonly Formula[] = [
   },
   {
     id: 'suvat-s',
+    notNeeded: kinematic,
     family: 'kinematics',
     title: 'displacement under constant acceleration',
     lhs: s,
@@ -70,6 +88,7 @@ export const FORMULAS: readonly Formula[] = [
   },
   {
     id: 'suvat-v2',
+    notNeeded: kinematic,
     family: 'kinematics',
     title: 'velocity and displacement under constant acceleration',
     lhs: pow(vf, 2),
@@ -83,6 +102,7 @@ export const FORMULAS: readonly Formula[] = [
   },
   {
     id: 'suvat-avg',
+    notNeeded: kinematic,
     family: 'kinematics',
     title: 'displacement from the average velocity',
     lhs: s,
@@ -96,18 +116,127 @@ export const FORMULAS: readonly Formula[] = [
   },
   {
     id: 'uniform',
+    notNeeded: kinematic,
     family: 'kinematics',
     title: 'constant velocity',
     lhs: s,
     rhs: mul(vf, t),
     solved: { s: mul(vf, t), v: div(s, t), t: div(s, vf) },
     // Only for motion with no acceleration in sight; never chained into the constant-acceleration formulas.
-    applies: (ctx) => !ctx.known.has('a') && !ctx.known.has('v0'),
+    applies: (ctx) => !ctx.known.has('a') && !ctx.known.has('v0') && !ctx.light,
     chainable: false,
     note: 'The speed is constant (no acceleration is mentioned), so distance = speed × time.',
   },
   {
+    id: 'rise-height',
+    notNeeded: kinematic,
+    family: 'kinematics',
+    title: 'maximum height of a body thrown straight up',
+    lhs: h,
+    rhs: div(pow(v0, 2), mul(two, g)),
+    solved: { h: div(pow(v0, 2), mul(two, g)), v0: sqrt(mul(two, g, h)) },
+    applies: (ctx) => ctx.verticalUp && ctx.upPhase === 'top',
+    note: 'At the top the speed is 0, and gravity slows the body by g on the way up: from v^2 = v0^2 - 2*g*h with v = 0.',
+  },
+  {
+    id: 'rise-time',
+    notNeeded: kinematic,
+    family: 'kinematics',
+    title: 'time to reach the top of a throw straight up',
+    lhs: t,
+    rhs: div(v0, g),
+    solved: { t: div(v0, g), v0: mul(g, t) },
+    applies: (ctx) => ctx.verticalUp && ctx.upPhase === 'top',
+    note: 'At the top the speed is 0, and gravity slows the body by g each second: from v = v0 - g*t with v = 0.',
+  },
+  {
+    id: 'up-flight-time',
+    notNeeded: kinematic,
+    family: 'kinematics',
+    title: 'time in the air of a body thrown straight up',
+    lhs: t,
+    rhs: div(mul(two, v0), g),
+    solved: { t: div(mul(two, v0), g), v0: div(mul(g, t), two) },
+    applies: (ctx) => ctx.verticalUp && ctx.upPhase === 'return',
+    note: 'Going up and coming back down to the same height take the same time, v0/g each.',
+  },
+  {
+    id: 'incline',
+    family: 'forces',
+    title: 'acceleration down a frictionless slope',
+    lhs: a,
+    rhs: mul(g, sin(theta)),
+    solved: { a: mul(g, sin(theta)), theta: asin(div(a, g)) },
+    applies: (ctx) => ctx.incline && !ctx.known.has('mu') && !ctx.known.has('friction'),
+    note: 'With no friction, the only force along the slope is the part of the weight along it, m*g*sin(theta), so a = g*sin(theta).',
+    notNeeded: { m: 'the mass cancels: the force along the slope (m*g*sin(theta)) and the inertia both grow with it' },
+  },
+  {
+    id: 'incline-friction',
+    family: 'forces',
+    title: 'acceleration down a slope with friction',
+    lhs: a,
+    rhs: mul(g, sub(sin(theta), mul(v('mu'), cos(theta)))),
+    solved: { a: mul(g, sub(sin(theta), mul(v('mu'), cos(theta)))) },
+    applies: (ctx) => ctx.incline && ctx.known.has('mu'),
+    note: 'Along the slope: the weight pulls down with m*g*sin(theta), friction holds back with mu*m*g*cos(theta); the mass cancels.',
+    notNeeded: { m: 'the mass cancels: every force along the slope grows with it' },
+  },
+  {
+    id: 'work-lift',
+    family: 'work',
+    title: 'work done lifting against gravity',
+    lhs: v('work'),
+    rhs: mul(m, g, h),
+    solved: { work: mul(m, g, h), m: div(v('work'), mul(g, h)), h: div(v('work'), mul(m, g)) },
+    applies: (ctx) => ctx.lift,
+    note: 'Lifting at a steady speed takes a force equal to the weight m*g, over the height h.',
+  },
+  {
+    id: 'light-travel',
+    family: 'light',
+    title: 'distance travelled by light',
+    lhs: s,
+    rhs: mul(v('c'), t),
+    solved: { s: mul(v('c'), t), t: div(s, v('c')) },
+    applies: (ctx) => ctx.light,
+    note: 'Light travels at the constant speed c.',
+  },
+  {
+    id: 'light-wave',
+    family: 'waves',
+    title: 'wave equation for light',
+    lhs: v('c'),
+    rhs: mul(v('f'), v('lambda')),
+    solved: { f: div(v('c'), v('lambda')), lambda: div(v('c'), v('f')) },
+    applies: (ctx) => ctx.light,
+    note: 'Light (any electromagnetic wave) travels at c, so c = f*lambda.',
+  },
+  {
+    id: 'photon-f',
+    family: 'photons',
+    title: 'energy of a photon',
+    lhs: v('Eph'),
+    rhs: mul(v('hP'), v('f')),
+    solved: { Eph: mul(v('hP'), v('f')), f: div(v('Eph'), v('hP')) },
+    applies: (ctx) => ctx.light,
+  },
+  {
+    id: 'photon-lambda',
+    family: 'photons',
+    title: 'energy of a photon from its wavelength',
+    lhs: v('Eph'),
+    rhs: div(mul(v('hP'), v('c')), v('lambda')),
+    solved: {
+      Eph: div(mul(v('hP'), v('c')), v('lambda')),
+      lambda: div(mul(v('hP'), v('c')), v('Eph')),
+    },
+    applies: (ctx) => ctx.light,
+    note: 'E = h*f with f = c/lambda.',
+  },
+  {
     id: 'fall-v',
+    notNeeded: kinematic,
     family: 'free-fall',
     title: 'free fall from rest: velocity',
     lhs: vf,
@@ -118,6 +247,7 @@ export const FORMULAS: readonly Formula[] = [
   },
   {
     id: 'fall-h',
+    notNeeded: kinematic,
     family: 'free-fall',
     title: 'free fall from rest: distance fallen',
     lhs: h,
@@ -128,6 +258,7 @@ export const FORMULAS: readonly Formula[] = [
   },
   {
     id: 'fall-v2',
+    notNeeded: kinematic,
     family: 'free-fall',
     title: 'free fall from rest: speed after falling h',
     lhs: pow(vf, 2),
@@ -138,6 +269,7 @@ export const FORMULAS: readonly Formula[] = [
   },
   {
     id: 'proj-range',
+    notNeeded: kinematic,
     family: 'projectile',
     title: 'range of a projectile on level ground',
     lhs: v('range'),
@@ -152,6 +284,7 @@ export const FORMULAS: readonly Formula[] = [
   },
   {
     id: 'proj-height',
+    notNeeded: kinematic,
     family: 'projectile',
     title: 'maximum height of a projectile',
     lhs: h,
@@ -166,6 +299,7 @@ export const FORMULAS: readonly Formula[] = [
   },
   {
     id: 'proj-time',
+    notNeeded: kinematic,
     family: 'projectile',
     title: 'time of flight of a projectile on level ground',
     lhs: t,
@@ -381,5 +515,49 @@ export function resistorFormula(count: number, parallel: boolean): Formula {
     rhs,
     solved: { R: rhs },
     note: parallel ? 'In parallel the reciprocals add: 1/R = 1/R1 + 1/R2 + ...' : 'In series the resistances add.',
+  };
+}
+
+/** One force along the line of motion: +1 when it acts in the direction taken as positive, -1 against it. */
+export interface ForceTerm {
+  id: string;
+  sign: 1 | -1;
+}
+
+/**
+ * The net force along the motion from the forces the question gives: each counted with its sign, so a push minus
+ * friction, or two teams pulling opposite ways. Solved for the net force and for each force in it.
+ */
+export function netForceFormula(terms: readonly ForceTerm[]): Formula {
+  const signed = (term: ForceTerm, flip: boolean): { sign: 1 | -1; expr: Expr } => ({
+    sign: (flip ? -term.sign : term.sign) as 1 | -1,
+    expr: v(term.id),
+  });
+  const combineTerms = (items: ReadonlyArray<{ sign: 1 | -1; expr: Expr }>): Expr => {
+    const [first, ...rest] = items;
+    if (first === undefined) return n(0);
+    let out: Expr = first.sign > 0 ? first.expr : sub(n(0), first.expr);
+    for (const item of rest) out = item.sign > 0 ? add(out, item.expr) : sub(out, item.expr);
+    return out;
+  };
+  const rhs = combineTerms(terms.map((term) => signed(term, false)));
+  const solved: Record<string, Expr> = { F: rhs };
+  for (const term of terms) {
+    // F = ... + s*x + ...  →  x = s*(F - the others), written so that F comes first.
+    const others = terms.filter((other) => other !== term);
+    const flip = term.sign < 0;
+    const head: { sign: 1 | -1; expr: Expr } = { sign: flip ? -1 : 1, expr: F };
+    const items = [head, ...others.map((other) => signed(other, !flip))];
+    const positiveFirst = [...items].sort((x, y) => y.sign - x.sign);
+    solved[term.id] = combineTerms(positiveFirst);
+  }
+  return {
+    id: 'net-force',
+    family: 'forces',
+    title: 'net force along the motion',
+    lhs: F,
+    rhs,
+    solved,
+    note: 'Forces along the same line add as vectors: those in the direction of the motion count positive, those against it (friction, a pull the other way) negative.',
   };
 }

@@ -2,16 +2,18 @@
  * The offline physics engine: formula library + units (mathjs, loaded lazily) + checks. See solver.ts for how
  * a formula is chosen and parse.ts for how a question is read.
  *
- * Significant figures: the answer has as many as the least precise value the chosen formulas actually use
- * (exact zeros, values implied by the wording and the constants g = 9.81 m/s^2 and R = 8.314 J/(mol*K) do not
- * limit it; trailing zeros of whole numbers count, so "20 m/s" has two). "0 to 27 m/s in 9 s, how far?" is
- * therefore 100 m (9 s has one figure), not 121.5 m.
+ * Significant figures: the answer leads with the computed value to at least 4 significant figures, then gives it
+ * to the figures of the least precise value the chosen formulas use (exact zeros, values implied by the wording
+ * and the standard constants do not limit it; trailing zeros of whole numbers count, so "20 m/s" has two):
+ * "0 to 27 m/s in 9 s, how far?" is "121.5 m, ≈ 1 × 10^2 m to the data's 1 significant figure". check() accepts
+ * either.
  */
 import type { CheckResult, PracticeQuestion, TutorAnswer } from '@studyease/contract';
 import type { Engine } from '../engine';
 import { numberValue, parseProblem, significantFigures, dimensionName } from './parse';
 import { quantity } from './quantities';
-import { formatSig } from './answer';
+import { formatSig, preciseText } from './answer';
+import { relClose } from './routes';
 import { type Solution, solveProblem } from './solver';
 import { normalizeText, parseUnit } from './units';
 
@@ -48,9 +50,13 @@ function check(question: string, studentAnswer: string): CheckResult {
     };
   }
   const q = quantity(target);
-  const text = normalizeText(studentAnswer)
-    .trim()
-    .replace(/^[^=]*=\s*/u, '');
+  // The first quantity of the answer: "1079.1 J, ≈ 1 × 10^3 J to the data's 1 significant figure" is 1079.1 J.
+  const text = (
+    normalizeText(studentAnswer)
+      .trim()
+      .replace(/^[^=]*=\s*/u, '')
+      .split(/,\s|≈|\(|;/u)[0] ?? ''
+  ).trim();
   // The number, then the rest as the unit (less a final full stop) cut in code: a `(.*?)\s*\.?$` tail backtracks
   // over every split of a long run of spaces.
   const match = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+|\*10\^\(?[-+]?\d+\)?)?/u.exec(text);
@@ -87,13 +93,21 @@ function check(question: string, studentAnswer: string): CheckResult {
     const digit = 10 ** lastDigitExponent(numberText);
     step = Math.abs(parsed.toSI(value + digit) - studentSI);
   }
-  const shownStudent = formatSig(unit.fromSI(studentSI), sf);
-  const shownExact = formatSig(unit.fromSI(si), sf);
-  // Right when it agrees with the answer at the answer's precision, or when it is the exact value written at
-  // least as precisely (within half a unit of the student's own last digit): 121.5 m for an answer of 100 m.
+  const student = unit.fromSI(studentSI);
+  const exact = unit.fromSI(si);
+  // Right when it is the value to the data's figures (700 kg/m^3 for 666.7), or the computed value written at
+  // least as precisely as the data (within half a unit of the student's own last digit: 121.5 m, 122 m), or, for
+  // data with a stated precision, the same value at that precision. Whole numbers do not state theirs, so there
+  // the answer must agree to 2 figures (130 m is not 121.5 m).
+  const roundedToData = Number(formatSig(exact, sf));
+  const isDataValue = relClose(student, roundedToData, 1e-9);
   const withinOwnDigits =
     significantFigures(numberText) >= sf && Math.abs(studentSI - si) <= step / 2 + Math.abs(si) * 1e-9;
-  if (shownStudent === shownExact || withinOwnDigits) return { correct: true, differences: [] };
+  const checkSf = solution.wholeData === true ? Math.max(sf, 2) : sf;
+  const sameAtPrecision = formatSig(student, checkSf) === formatSig(exact, checkSf);
+  if (isDataValue || withinOwnDigits || sameAtPrecision) return { correct: true, differences: [] };
+  const shownStudent = formatSig(student, Math.max(sf, 4));
+  const shownExact = preciseText(exact, sf);
   const percent = si === 0 ? Number.POSITIVE_INFINITY : ((studentSI - si) / Math.abs(si)) * 100;
   const differences = [
     `Value off: ${numberText}${unitText === '' ? '' : ` ${unitText}`} is ${shownStudent} ${unit.text}, but the ${q.name} is ${shownExact} ${unit.text}` +

@@ -4,7 +4,8 @@
  * meaning is unclear keeps several candidate quantities, and the solver only answers when they agree.
  */
 import { type Dims, sameDims } from './expr';
-import { DEFAULT_FOR_DIMS, KEYWORDS, QUANTITIES, SYMBOLS, quantity } from './quantities';
+import type { ForceTerm } from './formulas';
+import { CONSTANTS, DEFAULT_FOR_DIMS, KEYWORDS, QUANTITIES, SYMBOLS, quantity } from './quantities';
 import { normalizeText, parseUnit } from './units';
 
 export interface Given {
@@ -40,6 +41,18 @@ export interface Problem {
   asked: Asked | null;
   unitRequest: string | null;
   freeFall: boolean;
+  /** Light or another electromagnetic wave (its speed is c). */
+  light: boolean;
+  /** On a slope, ramp or inclined plane. */
+  incline: boolean;
+  /** Thrown, launched or fired straight up. */
+  verticalUp: boolean;
+  /** For a throw straight up: whether the question asks about the top or the return. */
+  upPhase: 'top' | 'return' | null;
+  /** Lifted or raised against gravity. */
+  lift: boolean;
+  /** The forces along the line of motion with their signs, when the question gives more than one (or friction). */
+  forces: ForceTerm[] | null;
   series: boolean;
   parallel: boolean;
   /** Why the question is wrong in itself (a time given in metres), if it is. */
@@ -56,6 +69,28 @@ const SYMBOL_BEFORE = /(?<![A-Za-z0-9_α-ωΑ-Ω])[0-9_]*([A-Za-zα-ωΑ-Ω][A-Z
 /** A quantity noun right before a value ("a time of 5 m"): its meaning is firm, so a unit that cannot fit is an error. */
 const NOUN_BEFORE =
   /\b(time|mass|distance|height|speed|velocity|acceleration|force|weight|current|voltage|resistance|power|energy|work|pressure|density|volume|area|frequency|wavelength|period|temperature|momentum)(?:\s*(?:of|is|was|=|:|equals|equal to))?(?:\s*(?:about|approximately|roughly))?\s*$/iu;
+
+/** Light or another electromagnetic wave: "a light rope" is not light, "light of wavelength" is. */
+const LIGHT =
+  /\b(photons?|lasers?|electromagnetic|em (wave|radiation)|radio waves?|microwaves?|x-?rays?|gamma rays?|infrared|ultraviolet|uv|(visible|red|blue|green|violet|yellow|orange) light|light (of|with|has|travels|takes|wave|ray|beam|signal|pulse|from|to reach)|(of|does|for|by|takes?|from) light|light\?)\b/u;
+/** Thrown (launched, fired, kicked...) straight up: gravity decelerates it at g. */
+const VERTICAL_UP =
+  /\b(thrown|throws?|launched|launch|projected|fired|shot|tossed|kicked|hit)\b[^.?!]*?\b(straight up(wards?)?|vertically|upwards?|up into the air|into the air|up)\b/u;
+const TOP = /\b(how high|max(imum)? height|highest|greatest height|top|peak|stops? rising|stop going up)\b/u;
+const RETURN =
+  /\b(lands?|returns?|comes? back|falls? back|back (to|down|in)|hits? the ground|caught|total time|time of flight|in the air)\b/u;
+
+/** Where the last sentence of a text begins: after its last full stop that is not a decimal point. */
+function lastSentenceStart(text: string): number {
+  const body = text.replace(/[.!?\s]+$/u, '');
+  let at = body.length;
+  while (at > 0) {
+    const char = body.charAt(at - 1);
+    if ((char === '.' || char === '!' || char === '?') && !/\d/u.test(body.charAt(at))) return at;
+    at -= 1;
+  }
+  return 0;
+}
 
 /** The text after the last full stop: a keyword there is one with no full stop after it (`/word[^.]*$/`, linear). */
 const lastSentence = (text: string): string => text.slice(text.lastIndexOf('.') + 1);
@@ -156,6 +191,12 @@ export function parseProblem(question: string): Problem {
     asked: null,
     unitRequest: null,
     freeFall: /\b(dropped|drops|falls?|falling|free[- ]?fall|freely|released|let go)\b/u.test(lower),
+    light: LIGHT.test(lower),
+    incline: /\b(incline[sd]?|inclined|ramp|slope)\b/u.test(lower),
+    verticalUp: VERTICAL_UP.test(lower),
+    upPhase: null,
+    lift: /\b(lift(s|ed|ing)?|rais(e|es|ed|ing)|hoist(s|ed|ing)?)\b/u.test(lower),
+    forces: null,
     series: /\bseries\b/u.test(lower),
     parallel: /\bparallel\b/u.test(lower),
     invalid: null,
@@ -247,7 +288,12 @@ export function parseProblem(question: string): Problem {
       candidates = [role];
     } else {
       const noun = NOUN_BEFORE.exec(raw.clause);
-      if (noun?.[1] !== undefined) {
+      // "the potential energy of 22 kg at 2 m?" names what is asked, not the value: only data are held to the noun.
+      const sentenceEnd = text.slice(raw.end).search(/[.!?](?!\d)/u);
+      const inQuestion =
+        /\b(what|find|calculate|determine|how)\b/iu.test(raw.clause) ||
+        (sentenceEnd >= 0 && text[raw.end + sentenceEnd] === '?');
+      if (noun?.[1] !== undefined && !(inQuestion && /\bof\s*$/iu.test(noun[0]))) {
         const ids = keywordMatches(noun[1]).flatMap((m) => m.ids);
         if (ids.length > 0 && !ids.some((id) => fits(id, dims))) {
           problem.invalid ??= `The ${noun[1].toLowerCase()} is given as ${label}, but ${raw.unit} is a unit of ${dimensionName(dims).replace(/^an? /u, '')}, not of ${noun[1].toLowerCase()}.`;
@@ -299,6 +345,14 @@ export function parseProblem(question: string): Problem {
     });
   }
 
+  if (problem.givens.some((g) => g.candidates.includes('theta')) && !problem.incline) problem.verticalUp = false;
+  if (problem.verticalUp) {
+    // Thrown straight up at a speed: that speed is the launch speed.
+    for (const g of problem.givens) if (g.candidates.includes('v0')) g.candidates = ['v0'];
+    const asking = lastSentence(lower.replace(/[.?!\s]+$/u, '')) || lower;
+    problem.upPhase = TOP.test(asking) ? 'top' : RETURN.test(asking) ? 'return' : TOP.test(lower) ? 'top' : null;
+  }
+
   // Resistances beyond the first are resistors to combine: R1, R2, ... in the order given.
   const resistances = problem.givens.filter(
     (g) => (g.candidates.length === 1 && g.candidates[0] === 'R') || g.candidates.every((id) => /^R\d$/u.test(id)),
@@ -327,7 +381,23 @@ export function parseProblem(question: string): Problem {
     problem.implied.push({ id: 'v', value: 0, why: 'it comes to a stop' });
   }
 
+  if (problem.verticalUp && !givenOnly('a')) {
+    const g = problem.givens.find((given) => given.candidates.length === 1 && given.candidates[0] === 'g');
+    problem.implied.push({
+      id: 'a',
+      value: -(g?.si ?? CONSTANTS.g.value),
+      why: 'gravity slows it down on the way up: a = -g',
+    });
+  }
+
   problem.asked = findAsked(text, problem);
+  if (problem.asked !== null) {
+    const asked = problem.asked;
+    const energy = asked.candidates.some((id) => id === 'KE' || id === 'PE' || id === 'work');
+    if (energy && problem.light) asked.candidates = ['Eph'];
+    else if (energy && problem.lift && asked.candidates.includes('work')) asked.candidates = ['work'];
+    assignForces(problem, lower);
+  }
   const request =
     /=\s*\?\s*([A-Za-z][A-Za-z/^*0-9]*)\s*$/u.exec(text) ??
     /\b(?:in|into)\s+(?:units of\s+)?([A-Za-z][A-Za-z/^*0-9]*)(?:\s*\))?(?:\s*[?.!])?$/u.exec(text.trimEnd());
@@ -344,10 +414,7 @@ function findAsked(text: string, problem: Problem): Asked | null {
   const lower = text.toLowerCase();
   const starts = [...lower.matchAll(/\b(find|calculate|determine|compute|work out|what|how|solve for|estimate)\b/gu)];
   const last = starts.at(-1);
-  const part =
-    last === undefined
-      ? lower.slice(Math.max(0, lower.lastIndexOf('.', lower.length - 2) + 1))
-      : lower.slice(last.index);
+  const part = last === undefined ? lower.slice(lastSentenceStart(lower)) : lower.slice(last.index);
   const symbol = /\b(?:find|calculate|determine|compute|solve for)\s+(?:the\s+)?([A-Za-zα-ω][\w]*)(?:\s*[.?])?$/u.exec(
     text.slice(last?.index ?? 0).trimEnd(),
   );
@@ -365,4 +432,102 @@ function findAsked(text: string, problem: Problem): Asked | null {
     candidates = ['h'];
   const magnitude = /decelerat/u.test(part.slice(first.start, first.end));
   return { candidates, magnitude };
+}
+
+/** Direction words: the first group is one way along the line, the second the other. */
+const ONE_WAY = /\b(right|east|north|forwards?|ahead)\b/u;
+const OTHER_WAY = /\b(left|west|south|backwards?|back)\b/u;
+const RESISTING = /\b(friction(al)?|drag|air resistance|resist\w*|oppos\w*|against|retarding|braking)\b/u;
+/** Asked quantities a sum of forces along the motion can lead to. */
+const DYNAMICS_TARGETS = new Set(['a', 'F', 'm', 'friction', 'v', 's', 't', 'v0', 'mu']);
+
+/**
+ * Forces along the line of motion: when the question gives more than one (a push and friction, two teams pulling
+ * opposite ways) or a push and a coefficient of friction, each force gets its own symbol and sign, and the net
+ * force formula adds them. Forces the wording does not place (two pushes, no direction) make the question
+ * unsupported rather than a guess.
+ */
+function assignForces(problem: Problem, lower: string): void {
+  const asked = problem.asked?.candidates ?? [];
+  if (!asked.every((id) => DYNAMICS_TARGETS.has(id)) || problem.incline) return;
+  const forceDims = quantity('F').dims;
+  const forces = problem.givens.filter(
+    (g) =>
+      sameDims(quantity(g.candidates[0] ?? 't').dims, forceDims) &&
+      g.candidates.some((id) => id === 'F' || id === 'friction'),
+  );
+  const hasMu = problem.givens.some((g) => g.candidates.includes('mu'));
+  const frictionGiven = forces.some((g) => g.candidates.includes('friction') && g.candidates.length === 1);
+  if (forces.length < 2 && !(forces.length === 1 && hasMu && !frictionGiven && !asked.includes('friction'))) return;
+  if (asked.includes('friction') && forces.length < 2) return;
+
+  type Placed = { given: Given; resisting: boolean; way: 1 | -1 | 0 };
+  const placed: Placed[] = forces.map((given) => {
+    // The words after the value up to the next value or the end of the sentence ("23 N to the right and"), and
+    // those before it back to the previous value ("pulled west with").
+    const later = problem.givens.map((g) => g.index).filter((index) => index > given.index);
+    const start = given.index + given.label.length;
+    const after =
+      (lower.slice(start, Math.min(...later, lower.length)).split(/[.!?;]/u)[0] ?? '').split(/\band\b/u)[0] ?? '';
+    const earlier = problem.givens.map((g) => g.index + g.label.length).filter((end) => end <= given.index);
+    const before = lastSentence(lower.slice(Math.max(0, ...earlier), given.index));
+    const near = before.split(/[,;]|\band\b/u).at(-1) ?? '';
+    const resisting = given.candidates.includes('friction') || RESISTING.test(near);
+    const way = ONE_WAY.test(after)
+      ? 1
+      : OTHER_WAY.test(after)
+        ? -1
+        : ONE_WAY.test(near)
+          ? 1
+          : OTHER_WAY.test(near)
+            ? -1
+            : 0;
+    return { given, resisting, way };
+  });
+  const driving = placed.filter((p) => !p.resisting);
+  if (driving.length === 0) return;
+  if (driving.length > 1 && driving.every((p) => p.way === 0)) {
+    if (/\bopposite\b|\bother way\b/u.test(lower) && driving.length === 2) {
+      const [first, second] = driving;
+      if (first !== undefined && second !== undefined) {
+        first.way = 1;
+        second.way = -1;
+      }
+    } else if (/\bsame direction\b|\bboth (push|pull)/u.test(lower)) {
+      for (const p of driving) p.way = 1;
+    } else {
+      problem.unsupported ??=
+        'I could not tell whether the forces act in the same direction or in opposite directions: say which (for example "20 N to the right and 5 N to the left").';
+      return;
+    }
+  }
+  // The direction of motion is the way the larger total pushes; friction always acts against it.
+  const total = (way: 1 | -1): number =>
+    driving.filter((p) => (p.way === 0 ? 1 : p.way) === way).reduce((sum, p) => sum + p.given.si, 0);
+  const forward: 1 | -1 = total(1) >= total(-1) ? 1 : -1;
+  const terms: ForceTerm[] = [];
+  let number = 0;
+  for (const p of placed) {
+    if (p.resisting) {
+      if (terms.some((t) => t.id === 'friction')) {
+        problem.unsupported ??= 'The question gives more than one friction force: say which one acts.';
+        return;
+      }
+      p.given.candidates = ['friction'];
+      terms.push({ id: 'friction', sign: -1 });
+      continue;
+    }
+    number += 1;
+    const id = `F${String(number)}`;
+    p.given.candidates = [id];
+    terms.push({ id, sign: (p.way === 0 ? 1 : p.way) === forward ? 1 : -1 });
+  }
+  if (!terms.some((t) => t.id === 'friction') && hasMu) terms.push({ id: 'friction', sign: -1 });
+  const along = driving.reduce((sum, p) => sum + ((p.way === 0 ? 1 : p.way) === forward ? p.given.si : -p.given.si), 0);
+  const frictionGivenValue = placed.filter((p) => p.resisting).reduce((sum, p) => sum + p.given.si, 0);
+  if (frictionGivenValue > 0 && along <= frictionGivenValue && !asked.includes('friction')) {
+    problem.invalid ??= `The friction (${placed.find((p) => p.resisting)?.given.label ?? ''}) is at least as large as the force pushing (${String(along)} N): the object does not speed up, so it has no acceleration to find.`;
+    return;
+  }
+  problem.forces = terms;
 }

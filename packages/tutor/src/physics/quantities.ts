@@ -357,7 +357,7 @@ export const QUANTITIES: Record<string, Quantity> = Object.fromEntries(
     }),
     Q({
       id: 'theta',
-      name: 'launch angle',
+      name: 'angle',
       symbol: 'theta',
       latex: '\\theta',
       dims: D(0, 0, 0),
@@ -365,6 +365,60 @@ export const QUANTITIES: Record<string, Quantity> = Object.fromEntries(
       unitLatex: '^\\circ',
       positive: true,
     }),
+    Q({
+      id: 'c',
+      name: 'speed of light',
+      symbol: 'c',
+      latex: 'c',
+      dims: D(0, 1, -1),
+      unit: 'm/s',
+      unitLatex: '\\mathrm{m/s}',
+      positive: true,
+    }),
+    Q({
+      id: 'hP',
+      name: "Planck's constant",
+      symbol: 'h',
+      latex: 'h',
+      dims: D(1, 2, -1),
+      unit: 'J*s',
+      unitLatex: '\\mathrm{J \\cdot s}',
+      positive: true,
+    }),
+    Q({
+      id: 'Eph',
+      name: 'photon energy',
+      symbol: 'E',
+      latex: 'E',
+      dims: D(1, 2, -2),
+      unit: 'J',
+      unitLatex: '\\mathrm{J}',
+      positive: true,
+    }),
+    Q({
+      id: 'Fnet',
+      name: 'net force',
+      symbol: 'Fnet',
+      latex: 'F_{net}',
+      dims: D(1, 1, -2),
+      unit: 'N',
+      unitLatex: '\\mathrm{N}',
+      prefixable: true,
+    }),
+    // Forces along the line of motion, numbered in the order the question gives them (a push, a pull, a team).
+    ...[1, 2, 3, 4].map((i) =>
+      Q({
+        id: `F${i}`,
+        name: `force F${i}`,
+        symbol: `F${i}`,
+        latex: `F_${i}`,
+        dims: D(1, 1, -2),
+        unit: 'N',
+        unitLatex: '\\mathrm{N}',
+        positive: true,
+        prefixable: true,
+      }),
+    ),
     ...[1, 2, 3, 4, 5, 6].map((i) =>
       Q({
         id: `R${i}`,
@@ -387,11 +441,84 @@ export function quantity(id: string): Quantity {
   return q;
 }
 
-/** Constants used when the question does not give them (g may be given, e.g. "take g = 9.8 m/s^2"). */
+export interface StandardConstant {
+  /** The quantity id the formulas use. */
+  id: string;
+  value: number;
+  /** How a step names it: "the speed of light in a vacuum". */
+  name: string;
+  /** The value with its unit as the steps print it. */
+  text: string;
+  latex: string;
+}
+
+/**
+ * Standard constants used when the question does not give them, each named with its value in the steps (g may be
+ * given, e.g. "take g = 9.8 m/s^2"). c, h, e and N_A are exact in the SI; g is the school value of standard gravity
+ * (9.80665 m/s^2 to 3 figures), and the others are CODATA 2018 values to 4 figures. Only g, R, c and h have formulas
+ * here; the rest are listed so that a step can name them.
+ */
 export const CONSTANTS = {
-  g: { value: 9.81, text: '9.81 m/s^2', latex: '9.81\\,\\mathrm{m/s^2}' },
-  Rgas: { value: 8.314, text: '8.314 J/(mol*K)', latex: '8.314\\,\\mathrm{J/(mol \\cdot K)}' },
-} as const;
+  g: {
+    id: 'g',
+    value: 9.81,
+    name: "the standard gravitational acceleration near the Earth's surface",
+    text: '9.81 m/s^2',
+    latex: '9.81\\,\\mathrm{m/s^2}',
+  },
+  Rgas: {
+    id: 'Rgas',
+    value: 8.314,
+    name: 'the molar gas constant',
+    text: '8.314 J/(mol*K)',
+    latex: '8.314\\,\\mathrm{J/(mol \\cdot K)}',
+  },
+  c: {
+    id: 'c',
+    value: 299_792_458,
+    name: 'the speed of light in a vacuum (exact)',
+    text: '299792458 m/s',
+    latex: '299\\,792\\,458\\,\\mathrm{m/s}',
+  },
+  hP: {
+    id: 'hP',
+    value: 6.626_070_15e-34,
+    name: "Planck's constant (exact)",
+    text: '6.62607015 × 10^-34 J*s',
+    latex: '6.62607015 \\times 10^{-34}\\,\\mathrm{J \\cdot s}',
+  },
+  e: {
+    id: 'e',
+    value: 1.602_176_634e-19,
+    name: 'the elementary charge (exact)',
+    text: '1.602176634 × 10^-19 C',
+    latex: '1.602176634 \\times 10^{-19}\\,\\mathrm{C}',
+  },
+  NA: {
+    id: 'NA',
+    value: 6.022_140_76e23,
+    name: "Avogadro's number (exact)",
+    text: '6.02214076 × 10^23 mol^-1',
+    latex: '6.02214076 \\times 10^{23}\\,\\mathrm{mol^{-1}}',
+  },
+  k: {
+    id: 'k',
+    value: 8.988e9,
+    name: "Coulomb's constant",
+    text: '8.988 × 10^9 N*m^2/C^2',
+    latex: '8.988 \\times 10^{9}\\,\\mathrm{N \\cdot m^2/C^2}',
+  },
+  G: {
+    id: 'G',
+    value: 6.674e-11,
+    name: 'the gravitational constant',
+    text: '6.674 × 10^-11 N*m^2/kg^2',
+    latex: '6.674 \\times 10^{-11}\\,\\mathrm{N \\cdot m^2/kg^2}',
+  },
+} as const satisfies Record<string, StandardConstant>;
+
+/** The constants a formula may take without the question giving them (their quantity ids). */
+export const CONSTANT_IDS: readonly string[] = ['g', 'Rgas', 'c', 'hP'];
 
 /**
  * Terse symbols → candidate quantities (case-sensitive first). Several candidates are fine: the dimension of a
@@ -486,10 +613,11 @@ export const KEYWORDS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/\bfrequency\b/, ['f']],
   [/\bperiod\b/, ['period']],
   [/\b(coefficient( of (kinetic |static )?friction)?)\b/, ['mu']],
-  [/\b(friction(al)? force|force of friction|friction)\b/, ['friction']],
+  [/\b(friction(al)? force|force of friction|friction|drag|air resistance|resistive force)\b/, ['friction']],
   [/\b(normal (force|reaction))\b/, ['normal']],
-  [/\b(kinetic energy)\b/, ['KE']],
-  [/\b((gravitational )?potential energy|gpe)\b/, ['PE']],
+  [/\b(kinetic energy|ke|k\.e\.)\b/, ['KE']],
+  [/\b((gravitational )?potential energy|gpe|pe|p\.e\.)\b/, ['PE']],
+  [/\b(photon energy|energy of (a|the|one) photon)\b/, ['Eph']],
   [/\b(work( done)?)\b/, ['work']],
   [/\b(energy)\b/, ['KE', 'PE', 'work']],
   [/\b(momentum)\b/, ['momentum']],

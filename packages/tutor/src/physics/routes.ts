@@ -3,9 +3,9 @@
  * formula or chain of two that yields the quantity asked, evaluated in SI; and, when none does, what is missing.
  */
 import { type Expr, evaluate, toText, variablesOf } from './expr';
-import { FORMULAS, type Formula, type FormulaContext, resistorFormula } from './formulas';
+import { FORMULAS, type Formula, type FormulaContext, netForceFormula, resistorFormula } from './formulas';
 import type { Problem } from './parse';
-import { CONSTANTS, quantity } from './quantities';
+import { CONSTANTS, CONSTANT_IDS, quantity } from './quantities';
 
 export interface Known {
   id: string;
@@ -64,67 +64,105 @@ export function* assignments(problem: Problem): Generator<Map<string, Known>> {
 
 function withConstants(knowns: Map<string, Known>): Map<string, Known> {
   const all = new Map(knowns);
-  if (!all.has('g'))
-    all.set('g', { id: 'g', si: CONSTANTS.g.value, sf: Number.POSITIVE_INFINITY, label: '', constant: true });
-  all.set('Rgas', { id: 'Rgas', si: CONSTANTS.Rgas.value, sf: Number.POSITIVE_INFINITY, label: '', constant: true });
+  for (const id of CONSTANT_IDS) {
+    const constant = Object.values(CONSTANTS).find((c) => c.id === id);
+    if (constant !== undefined && !all.has(id))
+      all.set(id, { id, si: constant.value, sf: Number.POSITIVE_INFINITY, label: '', constant: true });
+  }
   return all;
+}
+
+export function contextOf(problem: Problem, known: ReadonlySet<string>): FormulaContext {
+  return {
+    freeFall: problem.freeFall,
+    known,
+    light: problem.light,
+    incline: problem.incline,
+    verticalUp: problem.verticalUp,
+    upPhase: problem.upPhase,
+    lift: problem.lift,
+  };
 }
 
 function formulasFor(problem: Problem, known: ReadonlySet<string>): Formula[] {
   const resistors = [1, 2, 3, 4, 5, 6].filter((i) => known.has(`R${i}`)).length;
   const list = [...FORMULAS];
   if (resistors >= 2 && problem.series !== problem.parallel) list.push(resistorFormula(resistors, problem.parallel));
+  if (problem.forces !== null) list.push(netForceFormula(problem.forces));
   return list;
+}
+
+type Link = Route['links'][number];
+
+/** Longest chain of formulas tried: friction from mu, the net force, then Newton's second law, then kinematics. */
+const MAX_DEPTH = 4;
+/** Sub-chains kept per unknown: the best few are enough, and the search stays small. */
+const KEEP = 3;
+
+/**
+ * Every chain of at most `depth` formulas that gives `target` from the values in `values`, each chain's links in
+ * the order they are worked out. `avoid` holds the quantities being solved for further up (no circles).
+ */
+function chains(
+  formulas: readonly Formula[],
+  values: ReadonlyMap<string, number>,
+  target: string,
+  depth: number,
+  avoid: ReadonlySet<string>,
+): Link[][] {
+  const out: Link[][] = [];
+  for (const f of formulas) {
+    const expr = f.solved[target];
+    if (expr === undefined) continue;
+    const missing = [...variablesOf(expr)].filter((id) => !values.has(id));
+    if (missing.length === 0) {
+      out.push([{ formula: f, target, expr, value: evaluate(expr, values) }]);
+      continue;
+    }
+    // Constant-speed formulas contradict the constant-acceleration ones: never chained with them.
+    if (depth <= 1 || f.chainable === false || missing.length > 2 || missing.some((id) => avoid.has(id))) continue;
+    const inner = new Set([...avoid, target]);
+    const others = formulas.filter((other) => other !== f && other.chainable !== false);
+    let partial: Link[][] = [[]];
+    for (const mid of missing) {
+      const next: Link[][] = [];
+      for (const before of partial) {
+        const known = new Map(values);
+        for (const link of before) known.set(link.target, link.value);
+        const options = chains(others, known, mid, depth - 1 - before.length, inner)
+          .sort((x, y) => x.length - y.length)
+          .slice(0, KEEP);
+        for (const option of options) next.push([...before, ...option]);
+      }
+      partial = next;
+      if (partial.length === 0) break;
+    }
+    for (const before of partial) {
+      if (before.length === 0 || before.length + 1 > depth) continue;
+      const known = new Map(values);
+      for (const link of before) known.set(link.target, link.value);
+      out.push([...before, { formula: f, target, expr, value: evaluate(expr, known) }]);
+    }
+  }
+  return out;
 }
 
 export function routesFor(problem: Problem, knowns: Map<string, Known>, target: string): Route[] {
   const all = withConstants(knowns);
-  const ctx: FormulaContext = { freeFall: problem.freeFall, known: new Set(knowns.keys()) };
+  const ctx = contextOf(problem, new Set(knowns.keys()));
   const formulas = formulasFor(problem, ctx.known).filter((f) => f.applies?.(ctx) ?? true);
   const values = new Map([...all].map(([id, k]) => [id, k.si]));
-  const routes: Route[] = [];
-  const usedOf = (exprs: Expr[]): Set<string> => {
+  return chains(formulas, values, target, MAX_DEPTH, new Set()).map((links) => {
     const used = new Set<string>();
-    for (const e of exprs) for (const id of variablesOf(e)) if (knowns.has(id)) used.add(id);
-    return used;
-  };
-  for (const f of formulas) {
-    const expr = f.solved[target];
-    if (expr === undefined) continue;
-    const vars = [...variablesOf(expr)];
-    const missing = vars.filter((id) => !all.has(id));
-    if (missing.length === 0) {
-      const value = evaluate(expr, values);
-      routes.push({ target, links: [{ formula: f, target, expr, value }], used: usedOf([expr]), value, knowns: all });
-    } else if (missing.length === 1 && missing[0] !== undefined && missing[0] !== target && f.chainable !== false) {
-      const mid = missing[0];
-      for (const f1 of formulas) {
-        const expr1 = f1.solved[mid];
-        if (f1 === f || expr1 === undefined || f1.chainable === false) continue;
-        const vars1 = [...variablesOf(expr1)];
-        if (vars1.includes(target) || !vars1.every((id) => all.has(id))) continue;
-        const midValue = evaluate(expr1, values);
-        const value = evaluate(expr, new Map([...values, [mid, midValue]]));
-        routes.push({
-          target,
-          links: [
-            { formula: f1, target: mid, expr: expr1, value: midValue },
-            { formula: f, target, expr, value },
-          ],
-          used: usedOf([expr1, expr]),
-          value,
-          knowns: all,
-        });
-      }
-    }
-  }
-  return routes;
+    for (const link of links) for (const id of variablesOf(link.expr)) if (knowns.has(id)) used.add(id);
+    return { target, links, used, value: links.at(-1)?.value ?? Number.NaN, knowns: all };
+  });
 }
 
 /** What the student would need to give: the formula for the target missing the fewest values. */
 export function missingReason(problem: Problem, knowns: Map<string, Known>, target: string): string {
   const all = withConstants(knowns);
-  const ctx: FormulaContext = { freeFall: problem.freeFall, known: new Set(knowns.keys()) };
+  const ctx = contextOf(problem, new Set(knowns.keys()));
   let best: { formula: Formula; missing: string[] } | undefined;
   for (const f of formulasFor(problem, ctx.known).filter((formula) => formula.applies?.(ctx) ?? true)) {
     const expr = f.solved[target];

@@ -8,7 +8,7 @@ import { type TutorAnswer, refusedAnswer } from '@studyease/contract';
 import type { Problem } from './parse';
 import { quantity } from './quantities';
 import type { DisplayUnit } from './units';
-import { TOOL, buildAnswer } from './answer';
+import { TOOL, buildAnswer, notNeededReason } from './answer';
 import { type Known, type Route, assignments, missingReason, relClose, routesFor } from './routes';
 
 export interface Solution {
@@ -17,6 +17,8 @@ export interface Solution {
   /** Exact SI value and answer precision, for check() and practice(). */
   si?: number;
   sf?: number;
+  /** The data limiting the precision are whole numbers, which do not state it. */
+  wholeData?: boolean;
   target?: string;
   unit?: DisplayUnit;
 }
@@ -82,6 +84,20 @@ export function solveProblem(problem: Problem): Solution {
       a === b
         ? `The question is ambiguous: reading the values differently gives different ${a.name}s (${chosen.links.map((l) => l.formula.title).join(', ')} vs ${disagree.links.map((l) => l.formula.title).join(', ')}). Label the values (e.g. "v0 = ...").`
         : `The question is ambiguous: it could ask for the ${a.name} or the ${b.name}. Name the quantity you want.`,
+    );
+  }
+  // Every value the student gave must be used or set aside for a reason: an answer that silently drops one (a
+  // friction force, a second pull) would be checked against the wrong physics.
+  const dropped = problem.givens.filter((g) => {
+    const id = g.candidates.find((c) => chosen.knowns.get(c)?.label === g.label);
+    return id === undefined || (!chosen.used.has(id) && notNeededReason(chosen, id) === undefined);
+  });
+  if (dropped.length > 0) {
+    const names = dropped.map((g) => g.label).join(' and ');
+    return refuse(
+      'unsupported',
+      `I could find the ${quantity(chosen.target).name} only by leaving out ${names}, and I cannot say why ${dropped.length === 1 ? 'that value does' : 'those values do'} not matter, so I will not guess. Check that every value belongs to the question, or say what ${dropped.length === 1 ? 'it is' : 'they are'} (for example "friction is 5 N").`,
+      chosen.links.at(-1)?.formula.family,
     );
   }
   return { ...buildAnswer(problem, chosen), problem };
