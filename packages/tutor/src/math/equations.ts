@@ -61,6 +61,82 @@ export const quadraticRoots = (a: bigint, b: bigint, c: bigint): { roots: Root[]
 
 const polyText = (p: Poly, v: string): Node => polyToNode(p, v);
 
+/**
+ * A linear equation the way a teacher writes it: expand brackets, bring the unknown to one side, then the numbers
+ * to the other, then divide; one operation per step, done to both sides, with the student's numbers, and no step
+ * that does nothing (adding 0, dividing by 1).
+ * @returns the steps, or null when a side is not a polynomial of degree ≤ 1 (fractions: the clearing path)
+ */
+const linearSteps = (equation: Node & { k: 'rel' }, v: string): Step[] | null => {
+  let left: Poly;
+  let right: Poly;
+  try {
+    const l = toRatFn(equation.a, v);
+    const r = toRatFn(equation.b, v);
+    if (l.den.length !== 1 || r.den.length !== 1) return null;
+    const [ld, rd] = [l.den[0]!, r.den[0]!];
+    left = l.num.map((c) => R.div(c, ld));
+    right = r.num.map((c) => R.div(c, rd));
+  } catch {
+    return null;
+  }
+  if (left.length > 2 || right.length > 2) return null;
+  let [b1, a1] = [left[0] ?? R.ZERO, left[1] ?? R.ZERO];
+  let [b2, a2] = [right[0] ?? R.ZERO, right[1] ?? R.ZERO];
+  const side = (a: Q, b: Q): Node => polyText([b, a], v);
+  const now = (): Node => rel(side(a1, b1), side(a2, b2));
+  const amount = (q: Q, withVariable: boolean): string => {
+    const size = R.toFraction(R.sign(q) < 0 ? R.neg(q) : q);
+    if (!withVariable) return size;
+    return size === '1' ? v : `${size}${v}`;
+  };
+  const steps: Step[] = [];
+  const expanded = now();
+  if (toText(expanded) !== toText(equation))
+    steps.push(
+      step('Expand and tidy each side', 'Multiply out the brackets and collect like terms on each side.', expanded),
+    );
+  // Unknowns to the side where they stay positive (or the left), numbers to the other.
+  const toLeft = R.cmp(a1, a2) > 0 || R.isZero(a2);
+  if (!R.isZero(a1) && !R.isZero(a2)) {
+    const moved = toLeft ? a2 : a1;
+    const verb = R.sign(moved) > 0 ? 'Subtract' : 'Add';
+    const word = R.sign(moved) > 0 ? 'from' : 'to';
+    [a1, a2] = [R.sub(a1, moved), R.sub(a2, moved)];
+    steps.push(
+      step(`${verb} ${amount(moved, true)} ${word} both sides`, `The ${v} terms are now on one side only.`, now()),
+    );
+  } else if (R.isZero(a1) && !R.isZero(a2)) {
+    // Unknown only on the right: swap the sides so the answer reads x = ….
+    [a1, b1, a2, b2] = [a2, b2, a1, b1];
+    steps.push(step('Swap the sides', `Write the side with ${v} on the left.`, now()));
+  }
+  const onLeft = !R.isZero(a1);
+  const [a, b] = onLeft ? [a1, b1] : [a2, b2];
+  if (R.isZero(a)) return null;
+  if (!R.isZero(b)) {
+    const verb = R.sign(b) > 0 ? 'Subtract' : 'Add';
+    const word = R.sign(b) > 0 ? 'from' : 'to';
+    if (onLeft) [b1, b2] = [R.ZERO, R.sub(b2, b1)];
+    else [b2, b1] = [R.ZERO, R.sub(b1, b2)];
+    steps.push(step(`${verb} ${amount(b, false)} ${word} both sides`, `The numbers are now on the other side.`, now()));
+  }
+  if (!R.isOne(a)) {
+    const value = onLeft ? b2 : b1;
+    const result = rel(sym(v), num(R.div(value, a)));
+    const reciprocal = R.div(R.ONE, a);
+    // x/3 = 2: multiplying by 3 is what a teacher writes; 3x = 18: dividing by 3.
+    const title =
+      !R.isInt(a) && R.isInt(reciprocal)
+        ? `Multiply both sides by ${R.toFraction(reciprocal)}`
+        : `Divide both sides by ${R.toFraction(a)}`;
+    steps.push(step(title, `${v} is now alone.`, result));
+  } else if (!onLeft) {
+    steps.push(step('Swap the sides', `Write ${v} on the left.`, rel(sym(v), num(b1))));
+  }
+  return steps;
+};
+
 /** What the degree of the cleared equation gives: the roots (or a phrase), with the steps and hints that found them. */
 interface Found {
   kind: string;
@@ -307,7 +383,10 @@ export const solvePolynomialEquation = (equation: Node & { k: 'rel' }, v: string
         rel(polyText(p, v), num(0)),
       ),
     );
-  } else {
+  }
+  const teacher = deg === 1 && !denominators.length ? linearSteps(equation, v) : null;
+  if (teacher) steps.push(...teacher);
+  else if (!denominators.length) {
     steps.push(
       step(
         'Move everything to one side',
@@ -320,7 +399,7 @@ export const solvePolynomialEquation = (equation: Node & { k: 'rel' }, v: string
   const found = solveByDegree(p, deg, v, denominators.length > 0);
   const { kind, hints } = found;
   let { phrase } = found;
-  steps.push(...found.steps);
+  if (!teacher) steps.push(...found.steps);
   const { kept: roots, rejected } = splitExtraneous(found.roots, denominators, difference, v);
   if (rejected.length) {
     steps.push(
