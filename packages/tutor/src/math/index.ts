@@ -52,9 +52,15 @@ const solveInInterval = (text: string, interval: Interval): Solved => {
       'I list solutions in an interval only for trigonometric equations; ask without the interval to get every solution',
     );
   const variable = prepared.variable ?? interval.variable;
+  const others = variables(node).filter((name) => name !== variable);
+  if (others.length > 0)
+    throw new Unsupported(`the equation has other letters (${others.join(', ')}) besides ${variable}`);
   const trigInterval = { ...interval, variable };
   const outcome = solveTrigEquation(node, variable, trigInterval);
-  return { outcome: { ...outcome, reading: { body: prepared.body, intent: 'auto', variable, interval: trigInterval } }, node };
+  return {
+    outcome: { ...outcome, reading: { body: prepared.body, intent: 'auto', variable, interval: trigInterval } },
+    node,
+  };
 };
 
 /**
@@ -67,11 +73,16 @@ const solvePhrased = (question: string, secondReading: boolean): Solved & { read
   let solved: Solved;
   if (read.percentage) {
     const node = parse(read.text);
-    const outcome = solvePercentage(read.percentage);
-    // The second reader evaluates the calculation; a "%" answer is a percentage, so the body is one too.
-    const reading = { body: /%$/.test(outcome.answer.text) ? `(${read.text})%` : read.text, intent: 'auto' as const };
-    solved = { outcome: { ...outcome, reading }, node };
-    if (secondReading) solved = withSecondReading(read.text, solved);
+    const { exact, ...outcome } = solvePercentage(read.percentage);
+    solved = { outcome, node };
+    if (secondReading) {
+      // The second reader compares the exact value; the answer shown may be rounded (13.0435 for 300/23).
+      const second = withSecondReading(read.text, {
+        outcome: { ...outcome, answer: { text: exact, latex: '' } },
+        node,
+      });
+      solved = { outcome: { ...second.outcome, answer: outcome.answer }, node };
+    }
   } else if (read.interval) {
     solved = solveInInterval(read.text, read.interval);
     if (secondReading) solved = withSecondReading(read.text, solved);

@@ -1,0 +1,254 @@
+/**
+ * Percentage questions in words (read by the phrasing layer into a Percentage): percent of, what percent, increase
+ * or decrease by, percentage change, reverse percentages. Exact rational arithmetic, and steps as a teacher writes
+ * them: one operation per step, on the student's own numbers, so that every "a × b = c" shown can be redone with
+ * a calculator. The check recomputes the question forwards from the answer in floating point (the reverse of
+ * the steps), so it shares no arithmetic with them.
+ */
+import type { Step } from '@studyease/contract';
+import type { Percentage } from '../phrasing';
+import * as R from '../rational';
+import type { Q } from '../rational';
+import { Unsupported } from './ast';
+import { type Outcome, randInt, step } from './common';
+import { gradeExpression } from './grade';
+
+/** A value as the student reads it: exact decimals as they are, others to 4 decimal places with "≈". */
+const shown = (v: Q): { text: string; exact: boolean } => {
+  const decimal = R.toTerminatingDecimal(v);
+  if (decimal !== null && decimal.length <= 14) return { text: decimal, exact: true };
+  return { text: String(Number(R.toNumber(v).toFixed(4))), exact: false };
+};
+const show = (v: Q): string => shown(v).text;
+/** "=" when the value shown is exact, "≈" when it is rounded. */
+const is = (v: Q): string => (shown(v).exact ? '=' : '≈');
+
+const read = (text: string): Q => {
+  const v = R.parseDecimal(text);
+  if (!v) throw new Unsupported(`"${text}" is not a number I can use here`);
+  return v;
+};
+
+const HUNDRED = R.q(100);
+
+interface Worked {
+  value: Q;
+  steps: Step[];
+  /** The question worked forwards from the answer, in floating point: true when it gives the student's numbers. */
+  forwards: (answer: number) => boolean;
+  hints: string[];
+  similar: (random: () => number) => string;
+}
+
+const near = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+
+/** p% as a decimal, one step. */
+const asDecimal = (rate: Q): { decimal: Q; step: Step } => {
+  const decimal = R.div(rate, HUNDRED);
+  return {
+    decimal,
+    step: step(
+      'Write the percentage as a decimal',
+      `${show(rate)}% means ${show(rate)} out of 100: ${show(rate)} ÷ 100 ${is(decimal)} ${show(decimal)}.`,
+    ),
+  };
+};
+
+/**
+ * part ÷ whole as a percentage, in two steps of one operation each. Divide first when the quotient is a short
+ * decimal (12 ÷ 80 = 0.15, then × 100); otherwise multiply first (−12 × 100 = −1200, then ÷ 92 ≈ −13.0435), so
+ * that no step works on a rounded number and every step shown adds up on a calculator.
+ */
+const asPercentOf = (part: Q, whole: Q, divideTitle: string): { value: Q; steps: Step[] } => {
+  const fraction = R.div(part, whole);
+  const value = R.mul(fraction, HUNDRED);
+  if (shown(fraction).exact)
+    return {
+      value,
+      steps: [
+        step(divideTitle, `${show(part)} ÷ ${show(whole)} = ${show(fraction)}.`),
+        step('Turn it into a percentage', `Multiply by 100: ${show(fraction)} × 100 ${is(value)} ${show(value)}.`),
+      ],
+    };
+  const hundredfold = R.mul(part, HUNDRED);
+  return {
+    value,
+    steps: [
+      step('Multiply by 100 to work in percent', `${show(part)} × 100 = ${show(hundredfold)}.`),
+      step(divideTitle, `${show(hundredfold)} ÷ ${show(whole)} ${is(value)} ${show(value)}.`),
+    ],
+  };
+};
+
+const work = (p: Percentage): Worked => {
+  switch (p.kind) {
+    case 'of': {
+      const rate = read(p.rate);
+      const amount = read(p.amount);
+      const { decimal, step: first } = asDecimal(rate);
+      const value = R.mul(decimal, amount);
+      return {
+        value,
+        steps: [
+          first,
+          step(
+            'Multiply by the amount',
+            `"Of" means multiply: ${show(decimal)} × ${show(amount)} ${is(value)} ${show(value)}.`,
+          ),
+        ],
+        forwards: (answer) => near((answer / R.toNumber(amount)) * 100, R.toNumber(rate)),
+        hints: [
+          'Write the percentage as a decimal (divide by 100).',
+          '"Of" means multiply that decimal by the amount.',
+        ],
+        similar: (random) =>
+          `what is ${String(randInt(random, 1, 19) * 5)}% of ${String(randInt(random, 2, 40) * 10)}?`,
+      };
+    }
+    case 'what-percent': {
+      const part = read(p.part);
+      const whole = read(p.whole);
+      if (R.isZero(whole)) throw new Unsupported('a percentage of 0 is not defined');
+      const { value, steps } = asPercentOf(part, whole, 'Divide the part by the whole');
+      return {
+        value,
+        steps: [...steps, step('Say what it means', `${show(part)} is ${show(value)}% of ${show(whole)}.`)],
+        forwards: (answer) => near((answer / 100) * R.toNumber(whole), R.toNumber(part)),
+        hints: ['Divide the part by the whole.', 'Multiply by 100 to get a percentage.'],
+        similar: (random) => {
+          const whole2 = randInt(random, 2, 40) * 10;
+          return `${String((whole2 * randInt(random, 1, 19) * 5) / 100)} is what percent of ${String(whole2)}?`;
+        },
+      };
+    }
+    case 'change-by': {
+      const amount = read(p.amount);
+      const rate = read(p.rate);
+      const up = p.direction === 'up';
+      const { decimal, step: first } = asDecimal(rate);
+      const change = R.mul(decimal, amount);
+      const value = up ? R.add(amount, change) : R.sub(amount, change);
+      return {
+        value,
+        steps: [
+          first,
+          step(
+            `Find ${show(rate)}% of ${show(amount)}`,
+            `${show(decimal)} × ${show(amount)} ${is(change)} ${show(change)}.`,
+          ),
+          step(
+            up ? 'Add the increase' : 'Take away the decrease',
+            `${show(amount)} ${up ? '+' : '−'} ${show(change)} ${is(value)} ${show(value)}.`,
+          ),
+        ],
+        forwards: (answer) =>
+          near(((answer - R.toNumber(amount)) / R.toNumber(amount)) * 100, (up ? 1 : -1) * R.toNumber(rate)),
+        hints: [
+          'Find the percentage of the amount first.',
+          up ? 'Add it to the amount.' : 'Take it away from the amount.',
+        ],
+        similar: (random) =>
+          `${up ? 'increase' : 'decrease'} ${String(randInt(random, 2, 40) * 10)} by ${String(randInt(random, 1, 9) * 5)}%`,
+      };
+    }
+    case 'percent-change': {
+      const from = read(p.from);
+      const to = read(p.to);
+      if (R.isZero(from)) throw new Unsupported('a percentage change from 0 is not defined');
+      const difference = R.sub(to, from);
+      const { value, steps } = asPercentOf(difference, from, 'Divide by the original amount');
+      const word = R.sign(value) < 0 ? 'decrease' : 'increase';
+      return {
+        value,
+        steps: [
+          step('Find the change', `New minus old: ${show(to)} − ${show(from)} = ${show(difference)}.`),
+          ...steps,
+          step(
+            'Say what it means',
+            `A change of ${show(value)}% is a ${show(R.sign(value) < 0 ? R.neg(value) : value)}% ${word}.`,
+          ),
+        ],
+        forwards: (answer) => near(R.toNumber(from) * (1 + answer / 100), R.toNumber(to)),
+        hints: ['Find the change: new minus old.', 'Divide it by the original amount.', 'Multiply by 100.'],
+        similar: (random) => {
+          const base = randInt(random, 2, 40) * 10;
+          return `percentage change from ${String(base)} to ${String((base * (100 + randInt(random, 1, 9) * 5)) / 100)}`;
+        },
+      };
+    }
+    case 'reverse': {
+      const result = read(p.result);
+      const rate = read(p.rate);
+      const up = p.direction === 'up';
+      const multiplierPercent = up ? R.add(HUNDRED, rate) : R.sub(HUNDRED, rate);
+      if (R.sign(multiplierPercent) <= 0)
+        throw new Unsupported(`a decrease of ${show(rate)}% leaves nothing to work back from`);
+      const multiplier = R.div(multiplierPercent, HUNDRED);
+      const value = R.div(result, multiplier);
+      return {
+        value,
+        steps: [
+          step(
+            'Say what percentage of the original is left',
+            `The original is 100%. After a ${show(rate)}% ${up ? 'increase' : 'decrease'} it is 100% ${up ? '+' : '−'} ${show(rate)}% = ${show(multiplierPercent)}% of the original.`,
+          ),
+          step(
+            'Write that percentage as a decimal',
+            `${show(multiplierPercent)} ÷ 100 ${is(multiplier)} ${show(multiplier)}, so original × ${show(multiplier)} = ${show(result)}.`,
+          ),
+          step(
+            'Divide both sides by the multiplier',
+            `original = ${show(result)} ÷ ${show(multiplier)} ${is(value)} ${show(value)}.`,
+          ),
+        ],
+        forwards: (answer) => near(answer * (1 + ((up ? 1 : -1) * R.toNumber(rate)) / 100), R.toNumber(result)),
+        hints: [
+          `The amount after the change is ${up ? 'more' : 'less'} than 100% of the original.`,
+          'Write that percentage as a decimal multiplier.',
+          'Divide the amount after the change by the multiplier (never take the percentage of the new amount).',
+        ],
+        similar: (random) => {
+          const base = randInt(random, 2, 40) * 10;
+          const r = randInt(random, 1, 9) * 5;
+          return `after a ${String(r)}% ${up ? 'increase' : 'discount'} the price is ${String((base * (up ? 100 + r : 100 - r)) / 100)}. what was the original price?`;
+        },
+      };
+    }
+  }
+};
+
+/**
+ * @param percentage - the question read by the phrasing layer
+ * @returns the outcome: the answer, one step per operation, a forwards check, hints and practice; `exact` is the
+ *   exact value (a fraction when the answer shown is rounded), for a second reader to compare
+ */
+export const solvePercentage = (percentage: Percentage): Outcome & { exact: string } => {
+  const worked = work(percentage);
+  const { text, exact } = shown(worked.value);
+  const forwards = worked.forwards(R.toNumber(worked.value));
+  return {
+    kind: 'percentage',
+    exact: R.toFraction(worked.value),
+    // The bare number (the engine's answers are bare values; "15%" would read as 0.15 to a calculator): the last
+    // step says what it is a percentage of.
+    answer: { text, latex: text },
+    steps: [
+      ...worked.steps,
+      ...(exact
+        ? []
+        : [step('Round', `The exact value is ${R.toFraction(worked.value)}; ${text} is it to 4 decimal places.`)]),
+    ],
+    checks: [
+      {
+        kind: 'percentage-forwards',
+        passed: forwards,
+        detail: forwards
+          ? 'working forwards from the answer gives back the numbers in the question'
+          : 'working forwards from the answer does not give back the numbers in the question',
+      },
+    ],
+    hints: worked.hints,
+    grade: (student) => gradeExpression({ k: 'num', v: worked.value }, student.replace(/%\s*$/, '')),
+    similar: worked.similar,
+  };
+};

@@ -1,0 +1,103 @@
+/**
+ * The operation a student asks for, rewritten into the engine's phrasing (math/prepare.ts reads it): "what's the
+ * derivative of P" is "derivative of P", "area under y = P from x = a to x = b" is "integral of P from a to b",
+ * "lim x→a P" is "limit of P as x -> a", "combine into one fraction: P" is "simplify P", "zeros of f(x) = P" is
+ * "P = 0", "find x if E" and "E, solve for x" are "solve for x: E". Rewrites only: a question it does not
+ * recognise goes on as it was. Single spaces (plainSymbols) throughout, so every expression has at most one
+ * unbounded part between fixed words, and none is tried more than once per word.
+ */
+
+const ASK = String.raw`(?:what is|what's|whats|what are|find|calculate|compute|evaluate|work out|determine|give me|get|state|write down)`;
+const CALCULUS = String.raw`(?:first )?(?:derivative|integral|definite integral|indefinite integral|antiderivative|limit|differentiate|integrate)\b`;
+
+/** "f'(x) if f(x) = P", "dy/dx when y = P", "the derivative of f(x) = P". */
+const DERIVATIVE_OF_DEFINITION = new RegExp(
+  String.raw`^(?:${ASK} )?(?:the )?(?:[a-z]' ?\( ?([a-z]) ?\)|d([a-z]) ?/ ?d([a-z])|(?:first )?derivative) (?:of (?:the function )?)?(?:(?:if|when|for|given(?: that)?|where) )?(?:[a-z] ?\( ?[a-z] ?\)|y) ?= ?(.+)$`,
+  'i',
+);
+/** "f(x) = P, find f'(x)", "y = P. what is dy/dx", "if f(x) = P, differentiate it". */
+const DEFINITION_THEN_DERIVATIVE = new RegExp(
+  String.raw`^(?:if |given |given that |let )?(?:[a-z] ?\( ?([a-z]) ?\)|y) ?= ?(.+?)[,.;]? (?:then )?(?:${ASK} |differentiate)(?: the)?(?: derivative| it|(?: [a-z]' ?\( ?[a-z] ?\))|(?: d[a-z] ?/ ?d([a-z])))(?: of it)?$`,
+  'i',
+);
+const AREA = new RegExp(
+  String.raw`^(?:${ASK} )?(?:the )?area (?:under|below|beneath) (?:the (?:curve|graph|line) )?(?:of )?(?:(?:y|f ?\( ?x ?\)) ?= ?)?(.+?) (?:from|between) (?:x ?= ?)?(\S+) (?:to|and) (?:x ?= ?)?(\S+)$`,
+  'i',
+);
+const LIMIT =
+  /^(?:limit|lim)_? ?\(? ?(?:as )?([a-z]) ?(?:->|approaches|goes to|tends to|tends towards|approaching) ?([^\s)]+) ?\)?,? (?:of )?(.+)$/i;
+const FRACTION_FIRST =
+  /^(?:combine|write|express|add|put|rewrite|simplify|turn)(?: the fractions| the expression| this| it)?(?: into| as| to) (?:one|a single)(?: fraction| rational expression| term)? ?:? ?(.+)$/i;
+const FRACTION_LAST =
+  /^(?:combine|write|express|add|put|rewrite|simplify|turn)(?: the fractions)? (.+?) (?:into|as|to) (?:one|a single) (?:fraction|rational expression)$/i;
+const FRACTION_ADD = /^(?:add|combine)(?: the fractions| the terms)? ?:? (.+)$/i;
+const ROOTS = new RegExp(
+  String.raw`^(?:${ASK} |solve for |list |give |what're )?(?:all )?(?:the )?(?:real )?(?:roots|zeros|zeroes|solutions|x-intercepts|root|zero|solution)(?: of| for| to)? (?:the )?(?:equation |polynomial |function |quadratic |quadratic equation |expression |cubic )?(.+)$`,
+  'i',
+);
+const FOR_WHICH = /^for (?:which|what) (?:value|values )?(?:of )?([a-z]) (?:is|does|do|will) (.+)$/i;
+const FIND_X_IF = new RegExp(
+  String.raw`^(?:${ASK}|solve for|list|give) (?:the value of |the values of |all values of |all the values of |the unknown |all |every )?([a-z])(?: values| value)? ?(?::|,|if|when|given(?: that)?|such that|where|so that|for which|with|satisfying|that satisfy|in) ?(.+)$`,
+  'i',
+);
+const E_THEN_FIND_X = new RegExp(
+  String.raw`^(.+?)[,.;:]? (?:(?:now |then |and )?(?:solve|find|what is|what's|calculate|determine|work out|get)(?: for)?(?: the value of| the values of)?) ([a-z])$`,
+  'i',
+);
+const SYSTEM =
+  /^(?:solve )?(?:the )?(?:system(?: of(?: linear)? equations)?|simultaneous equations|simultaneously|equations)[:,]? ?/i;
+const FIND_X_AND_Y =
+  /^(?:find|solve for|what are|determine|calculate) [a-z] and [a-z] ?(?::|,|if|when|given(?: that)?|such that|where)? ?/i;
+const LEAD = new RegExp(
+  String.raw`^(?:solve|${ASK}|how much is)(?: the| this)?(?: quadratic| linear| cubic)?(?: equation| expression| sum)?(?: for me)? ?[:,]? ?`,
+  'i',
+);
+
+/**
+ * @param text - the question with plain symbols, single spaces, no filler, qualifiers or interval
+ * @returns the question in the engine's phrasing
+ */
+export function intentOf(text: string): string {
+  let s = text;
+  let m = DERIVATIVE_OF_DEFINITION.exec(s);
+  if (m) return `derivative of ${m[4] ?? ''} with respect to ${m[1] ?? m[3] ?? 'x'}`;
+  m = DEFINITION_THEN_DERIVATIVE.exec(s);
+  if (m) return `derivative of ${m[2] ?? ''} with respect to ${m[1] ?? m[3] ?? 'x'}`;
+  // "what's the derivative of", "calculate the integral of": the instruction word goes, the operation stays.
+  s = s.replace(new RegExp(String.raw`^${ASK} (?:the )?(?=${CALCULUS})`, 'i'), '');
+  s = s.replace(/^first derivative\b/i, 'derivative');
+  s = s.replace(/^d ?\/ ?d([a-z]) of /i, 'd/d$1 ');
+  m = AREA.exec(s);
+  if (m) return `integral of ${m[1] ?? ''} from ${m[2] ?? ''} to ${m[3] ?? ''}`;
+  if (/^(?:definite |indefinite )?(?:integral|integrate|antiderivative)\b/i.test(s)) {
+    // "between a and b", "from x = a to x = b": the engine reads "from a to b".
+    s = s.replace(/ between (?:[a-z] ?= ?)?(\S+) and (?:[a-z] ?= ?)?(\S+)$/i, ' from $1 to $2');
+    s = s.replace(/ from [a-z] ?= ?(\S+) to [a-z] ?= ?(\S+)$/i, ' from $1 to $2');
+    s = s.replace(/ with respect to ([a-z]) from /i, ' d$1 from ');
+    return s;
+  }
+  m = LIMIT.exec(s);
+  if (m) return `limit of ${m[3] ?? ''} as ${m[1] ?? 'x'} -> ${m[2] ?? ''}`;
+  if (/^limit\b/i.test(s))
+    return s.replace(/ as ([a-z]) (?:goes to|tends to|tends towards|approaches|->) /i, ' as $1 -> ');
+  if (/^(?:derivative|differentiate|d ?\/ ?d)/i.test(s)) return s;
+  m = FRACTION_FIRST.exec(s) ?? FRACTION_LAST.exec(s) ?? FRACTION_ADD.exec(s);
+  if (m) return `simplify ${m[1] ?? ''}`;
+  s = s.replace(/^(simplify|factor|factorise|factorize|expand) ?: ?/i, '$1 ');
+  m = ROOTS.exec(s);
+  if (m) {
+    const body = (m[1] ?? '').replace(/^(?:[a-z] ?\( ?[a-z] ?\)|y) ?= ?/i, '');
+    return body.includes('=') ? body : `${body} = 0`;
+  }
+  m = FOR_WHICH.exec(s);
+  if (m) return `solve for ${m[1] ?? 'x'}: ${m[2] ?? ''}`;
+  m = FIND_X_IF.exec(s);
+  if (m?.[2]?.includes('=')) return `solve for ${m[1] ?? 'x'}: ${m[2]}`;
+  m = E_THEN_FIND_X.exec(s);
+  if (m?.[1]?.includes('=')) return `solve for ${m[2] ?? 'x'}: ${m[1]}`;
+  s = s.replace(SYSTEM, '').replace(FIND_X_AND_Y, '');
+  if (!/^solve for [a-z]\b/i.test(s) && !/^(?:simplify|factor|factorise|factorize|expand)\b/i.test(s)) {
+    s = s.replace(LEAD, '');
+  }
+  return s;
+}

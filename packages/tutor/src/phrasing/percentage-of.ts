@@ -1,0 +1,120 @@
+import type { Percentage } from './rephrased';
+
+/**
+ * Percentage questions in words, read into their parts with the student's numbers: "what is 15% of 80", "12 is what
+ * percent of 80", "increase 80 by 15%", "percentage change from 80 to 92", and reverse percentages ("after a 20%
+ * discount it costs 48, what was the original price"). Built on the shape of each family (a rate, the amounts, a
+ * direction word, what is asked), not on particular sentences; anything else is left for the engine as it was.
+ * Single spaces (plainSymbols) throughout.
+ */
+const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
+const RATE = String.raw`${NUMBER} ?%`;
+const ASK = String.raw`(?:(?:what is|what's|whats|find|calculate|compute|work out|how much is|determine|evaluate|get) )?(?:the )?`;
+
+const OF = new RegExp(String.raw`^${ASK}${RATE} of (?:an? |the )?${NUMBER}(?: [a-z]+)?$`, 'i');
+const WHAT_PERCENT: readonly RegExp[] = [
+  new RegExp(String.raw`^${NUMBER} (?:is|are) what (?:percent|percentage|%)(?: of)? ${NUMBER}$`, 'i'),
+  new RegExp(String.raw`^${ASK}${NUMBER} (?:out of|of) ${NUMBER} (?:is|as) (?:what|a) (?:percent|percentage)$`, 'i'),
+  new RegExp(
+    String.raw`^(?:express |write |convert )?${NUMBER} (?:as a|as an|in) (?:percent|percentage) of ${NUMBER}$`,
+    'i',
+  ),
+];
+// "what percentage of 80 is 12": the whole before the part.
+const WHAT_PERCENT_WHOLE_FIRST = new RegExp(
+  String.raw`^(?:what|which) (?:percent|percentage|%) of ${NUMBER} (?:is|are) ${NUMBER}$`,
+  'i',
+);
+// "what percent is 12 of 80".
+const WHAT_PERCENT_IS = new RegExp(
+  String.raw`^(?:what|which) (?:percent|percentage|%) (?:is|are) ${NUMBER} (?:of|out of) ${NUMBER}$`,
+  'i',
+);
+
+const UP = String.raw`(?:increase|increased|increases|raise|raised|rise|rises|rose|grow|grew|grows|growth|gain|gained|up|more|higher|markup|marked up|tax|vat|interest|added|plus)`;
+const DOWN = String.raw`(?:decrease|decreased|decreases|reduce|reduced|reduction|lower|lowered|discount|discounted|off|sale|drop|dropped|fall|fell|falls|cut|less|down|depreciated|depreciation|loss|lost|minus|shrank)`;
+const UP_WORD = new RegExp(String.raw`\b${UP}\b`, 'i');
+const DOWN_WORD = new RegExp(String.raw`\b${DOWN}\b`, 'i');
+
+// "increase 80 by 15%", "80 increased by 15%", "what is 80 after a 15% increase", "80 plus 15%".
+const CHANGE_BY: readonly RegExp[] = [
+  new RegExp(
+    String.raw`^${ASK}(?:increase|raise|decrease|reduce|lower|cut|discount|mark up|mark down) ${NUMBER} by ${RATE}$`,
+    'i',
+  ),
+  new RegExp(
+    String.raw`^${ASK}${NUMBER} (?:is |was )?(?:increased|raised|decreased|reduced|lowered|cut|discounted|marked up|marked down|plus|minus|less) (?:by )?${RATE}$`,
+    'i',
+  ),
+  new RegExp(
+    String.raw`^${ASK}${NUMBER} (?:after|with) (?:an? )?${RATE} (?:increase|rise|decrease|reduction|discount|markup|cut|drop|fall)$`,
+    'i',
+  ),
+];
+
+const CHANGE_ASKED = new RegExp(
+  String.raw`(?:percentage|percent|%) (?:change|increase|decrease|rise|fall|drop|gain|loss|growth|reduction)|by (?:what|how much|which) (?:percent|percentage|%)|how many percent|what (?:percent|percentage) (?:change|increase|decrease|rise|fall)`,
+  'i',
+);
+const FROM_TO = new RegExp(String.raw`\bfrom ${NUMBER} (?:to|up to|down to) ${NUMBER}\b`, 'i');
+
+const BEFORE_ASKED =
+  /\b(?:original|originally|before|initial|initially|at first|to begin with|to start with|previous|previously|beforehand|at the start|used to cost|was it|full price|regular price|usual price)\b/i;
+
+/** The numbers of a text, each marked when a `%` follows it (the rate). */
+const numbersIn = (text: string): Array<{ value: string; rate: boolean }> =>
+  [...text.matchAll(/(?<![\w.])(\d+(?:\.\d+)?)( ?%)?/g)].map((m) => ({ value: m[1] ?? '', rate: m[2] !== undefined }));
+
+/** Currency signs, money words and thousands separators go, "percent" is `%`: what is left is plain numbers. */
+const plainNumbers = (text: string): string =>
+  text
+    .replace(/(?<=\d),(?=\d{3}\b)/g, '')
+    .replace(/[$£€¥]/g, '')
+    .replace(/(?<=\d) ?(?:percent|per cent|pct)\b/gi, '%')
+    .replace(/ (?:dollars|euros|pounds|usd|eur|gbp)\b/gi, '');
+
+/** "up" or "down" from the words of the text, undefined when it says both or neither. */
+const directionOf = (text: string): 'up' | 'down' | undefined => {
+  const up = UP_WORD.test(text);
+  const down = DOWN_WORD.test(text);
+  if (up === down) return undefined;
+  return up ? 'up' : 'down';
+};
+
+/**
+ * @param text - the question with plain symbols, single spaces, no filler
+ * @returns the percentage question read into its parts, or undefined when the text is not one
+ */
+export function percentageOf(text: string): Percentage | undefined {
+  if (!/%|\bper ?cent|\bpercentage\b|\bpct\b/i.test(text)) return undefined;
+  const s = plainNumbers(text);
+  let m = OF.exec(s);
+  if (m) return { kind: 'of', rate: m[1] ?? '', amount: m[2] ?? '' };
+  for (const pattern of WHAT_PERCENT) {
+    m = pattern.exec(s);
+    if (m) return { kind: 'what-percent', part: m[1] ?? '', whole: m[2] ?? '' };
+  }
+  m = WHAT_PERCENT_WHOLE_FIRST.exec(s);
+  if (m) return { kind: 'what-percent', part: m[2] ?? '', whole: m[1] ?? '' };
+  m = WHAT_PERCENT_IS.exec(s);
+  if (m) return { kind: 'what-percent', part: m[1] ?? '', whole: m[2] ?? '' };
+  for (const pattern of CHANGE_BY) {
+    m = pattern.exec(s);
+    const direction = directionOf(s);
+    if (m && direction) return { kind: 'change-by', amount: m[1] ?? '', rate: m[2] ?? '', direction };
+  }
+  const numbers = numbersIn(s);
+  const rates = numbers.filter((n) => n.rate);
+  if (CHANGE_ASKED.test(s) && rates.length === 0) {
+    m = FROM_TO.exec(s);
+    if (m && numbers.length === 2) return { kind: 'percent-change', from: m[1] ?? '', to: m[2] ?? '' };
+    return undefined;
+  }
+  // Reverse: one rate, one other amount (the result), a direction and a question about the amount before.
+  const result = numbers.find((n) => !n.rate);
+  const rate = rates[0];
+  const direction = directionOf(s);
+  if (BEFORE_ASKED.test(s) && rate && result && numbers.length === 2 && direction)
+    return { kind: 'reverse', result: result.value, rate: rate.value, direction };
+  return undefined;
+}

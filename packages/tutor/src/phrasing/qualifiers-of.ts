@@ -1,0 +1,59 @@
+import { cut } from './cut';
+import type { Qualifiers } from './rephrased';
+
+/**
+ * What the student said about the answer's form, taken out of the question so that the maths is left: "to 2
+ * decimal places", "to 3 significant figures", "over the complex numbers", "exactly", "in simplest form".
+ * Single spaces (plainSymbols) throughout; each expression is anchored on a word, so it is tried once per word.
+ */
+// "give your answer", "rounded", "round your answer", "correct": the words before "to N places".
+const LEAD = String.raw`(?:[,;] )?(?:and )?(?:(?:give|write|leave|express|state) (?:your |the )?(?:answers?|solutions?|roots?|results?) |(?:rounded|round(?: off)?(?: your answers?| the answers?| it)?) |(?:answers? |correct(?:ly)? |accurate(?:ly)? ))*`;
+const DECIMALS = new RegExp(
+  String.raw`${LEAD}(?:to|with|correct to) (\d+|one|two|three|four) (?:decimal places?|decimals?|dp\b|d\.p\b\.?|places? of decimals|places?\b)`,
+  'i',
+);
+const SIGNIFICANT = new RegExp(
+  String.raw`${LEAD}(?:to|with) (\d+|one|two|three|four) (?:significant figures?|significant digits?|sig\.? ?figs?\b|s\.f\b\.?|sf\b)`,
+  'i',
+);
+const NEAREST = new RegExp(String.raw`${LEAD}to the nearest (whole number|integer|tenth|hundredth|thousandth)\b`, 'i');
+const COMPLEX =
+  /(?:[,;] )?(?:(?:over|in|on) (?:the )?(?:set of )?complex(?: numbers)?\b|over (?:C|ℂ)\b(?! ?[-+*/^=(]))/i;
+const COMPLEX_ROOTS = /\b(?:all )?complex (?=(?:roots|solutions|zeros|zeroes|numbers? solutions?)\b)/i;
+const EXACT = new RegExp(
+  String.raw`(?:[,;] )?(?:and )?(?:(?:give|write|leave|express) (?:your |the )?(?:answers?|solutions?|roots?|results?) )?(?:in (?:its |their |the )?(?:simplest|lowest|exact) (?:form|terms)|as (?:an )?exact (?:values?|answers?|form))|(?:[,;] )?\bexactly\b|\bexact (?=(?:value|values|answer|answers|solution|solutions|roots|form)\b)|\bin (?:surd|radical) form\b`,
+  'i',
+);
+
+const WORD_NUMBERS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4 };
+const count = (text: string): number => WORD_NUMBERS[text.toLowerCase()] ?? Number(text);
+const NEAREST_DECIMALS: Readonly<Record<string, number>> = {
+  'whole number': 0,
+  integer: 0,
+  tenth: 1,
+  hundredth: 2,
+  thousandth: 3,
+};
+
+/**
+ * @param text - the question with single spaces
+ * @returns the question without its qualifiers, and the qualifiers
+ */
+export function qualifiersOf(text: string): [string, Qualifiers] {
+  const qualifiers: Qualifiers = {};
+  let rest = text;
+  let match: RegExpExecArray | null;
+  [rest, match] = cut(rest, DECIMALS);
+  if (match) qualifiers.decimals = count(match[1] ?? '');
+  [rest, match] = cut(rest, NEAREST);
+  if (match) qualifiers.decimals = NEAREST_DECIMALS[(match[1] ?? '').toLowerCase()] ?? 0;
+  [rest, match] = cut(rest, SIGNIFICANT);
+  if (match) qualifiers.significantFigures = count(match[1] ?? '');
+  [rest, match] = cut(rest, COMPLEX);
+  if (match) qualifiers.complex = true;
+  [rest, match] = cut(rest, COMPLEX_ROOTS);
+  if (match) qualifiers.complex = true;
+  [rest, match] = cut(rest, EXACT);
+  if (match) qualifiers.exact = true;
+  return [rest.replace(/[,;]$/, '').trim(), qualifiers];
+}

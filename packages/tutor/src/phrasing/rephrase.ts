@@ -1,0 +1,49 @@
+import { fixTypos } from './fix-typos';
+import { intentOf } from './intent-of';
+import { intervalOf } from './interval-of';
+import { percentageOf } from './percentage-of';
+import { plainSymbols } from './plain-symbols';
+import { qualifiersOf } from './qualifiers-of';
+import type { Percentage, Rephrased } from './rephrased';
+import { withoutFiller } from './without-filler';
+import { wordsToMath } from './words-to-math';
+
+/** A percentage question as the calculation it asks for, for "I read this as" and the second reader. */
+const percentageText = (p: Percentage): string => {
+  switch (p.kind) {
+    case 'of':
+      return `${p.rate}/100*${p.amount}`;
+    case 'what-percent':
+      return `${p.part}/${p.whole}*100`;
+    case 'change-by':
+      return `${p.amount}*(1 ${p.direction === 'up' ? '+' : '-'} ${p.rate}/100)`;
+    case 'percent-change':
+      return `(${p.to} - ${p.from})/${p.from}*100`;
+    case 'reverse':
+      return `${p.result}/(1 ${p.direction === 'up' ? '+' : '-'} ${p.rate}/100)`;
+  }
+};
+
+/**
+ * The phrasing layer: turns a question as a student writes it ("find the zeros of f(x) = x² − 4", "what's the
+ * derivative of x^2 sin x", "lim x→0 of sin(3x)/x", "2x+3=11, solve for x", "increase 80 by 15%") into the
+ * engine's own phrasing, and takes out what the student asked about the answer (to 2 decimal places, over the
+ * complex numbers, exactly) and where its solutions must lie (for 0 ≤ x < 2π). It only rewrites, never solves: a
+ * question it does not recognise reaches the engine as it was typed, and what the engine cannot read is explained
+ * by explainRefusal.
+ * @param question - the question as the student typed it
+ * @returns the question in the engine's phrasing, with its qualifiers, interval and percentage reading
+ */
+export function rephrase(question: string): Rephrased {
+  let text = wordsToMath(fixTypos(plainSymbols(question)));
+  text = withoutFiller(text);
+  const [withoutQualifiers, qualifiers] = qualifiersOf(text);
+  const [withoutInterval, interval] = intervalOf(withoutQualifiers);
+  text = withoutFiller(withoutInterval);
+  const percentage = percentageOf(text);
+  if (percentage) return { text: percentageText(percentage), qualifiers, percentage };
+  text = intentOf(text);
+  // A system written with "and" between its equations: the engine splits on commas.
+  if ((text.match(/(?<![<>!])=/g) ?? []).length >= 2) text = text.replace(/ and /gi, ', ');
+  return { text: text.trim(), qualifiers, ...(interval ? { interval } : {}) };
+}

@@ -1,0 +1,54 @@
+/**
+ * What the phrasing layer hands the engines: the question in the engine's own phrasing, plus what the student said
+ * about the answer's form and where its solutions must lie, which the engine honours after solving.
+ */
+
+/** What the student asked about the answer's form. */
+export interface Qualifiers {
+  /** "to 2 decimal places", "to 2 dp", "round to 2 d.p.". */
+  decimals?: number;
+  /** "to 3 significant figures", "3 s.f.". */
+  significantFigures?: number;
+  /** "over the complex numbers", "complex roots". */
+  complex?: boolean;
+  /** "exactly", "exact", "in simplest form": the engine's answers are exact anyway; kept to say so. */
+  exact?: boolean;
+}
+
+/**
+ * An interval the solutions must lie in ("for 0 ≤ x < 2π", "on [0, 2π)", "between 0 and 360 degrees"), bounds in
+ * the engine's syntax (`2*pi`, `360`). The trigonometric-equation solver (math/trig, its TrigInterval) reads this
+ * shape: keep the two in step.
+ */
+export interface Interval {
+  variable: string;
+  lower: string;
+  upper: string;
+  lowerOpen: boolean;
+  upperOpen: boolean;
+  /** The bounds, and so the answers, are in degrees. */
+  degrees: boolean;
+}
+
+/** A percentage question in words, with the student's numbers as they wrote them. */
+export type Percentage =
+  /** "15% of 80". */
+  | { kind: 'of'; rate: string; amount: string }
+  /** "12 is what percent of 80". */
+  | { kind: 'what-percent'; part: string; whole: string }
+  /** "increase 80 by 15%", "80 decreased by 15%". */
+  | { kind: 'change-by'; amount: string; rate: string; direction: 'up' | 'down' }
+  /** "percentage change from 80 to 92". */
+  | { kind: 'percent-change'; from: string; to: string }
+  /** "after a 20% rise the price is 60, what was it before": the original amount. */
+  | { kind: 'reverse'; result: string; rate: string; direction: 'up' | 'down' };
+
+export interface Rephrased {
+  /** The question in the engine's phrasing. */
+  text: string;
+  qualifiers: Qualifiers;
+  /** Where the solutions must lie, when the student said so. */
+  interval?: Interval;
+  /** A percentage question in words, read into its parts (the text then says it in the engine's phrasing too). */
+  percentage?: Percentage;
+}
