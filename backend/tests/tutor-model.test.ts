@@ -265,6 +265,54 @@ describe('the model reads a question for the engines', () => {
     }
   });
 
+  test("an engine's invalid verdict stands: restated when the model can, never replaced by the model's answer", async () => {
+    const impossible = 'Fe + O2 -> Au';
+    const invalid = refusedAnswer(
+      'chemistry-solver',
+      'invalid',
+      'balance',
+      impossible,
+      'Fe appears only on the left side.',
+    );
+    const deps = (reserve?: () => Promise<string | null>) => ({
+      solveWithEngine: (tool: ToolId, question: string) =>
+        question === impossible ? Promise.resolve(invalid) : Promise.resolve(solveLocally(tool, question)),
+      model: settings(),
+      ...(reserve ? { reserveModelAnswer: reserve } : {}),
+    });
+    fake.mode = 'ok';
+    fake.structured = null;
+    const before = fake.requests.length;
+    const kept = await collectAnswer('chemistry-solver', impossible, undefined, deps());
+    assert.equal(kept.status, 'invalid');
+    assert.equal(kept.reason, 'Fe appears only on the left side.');
+    assert.equal(fake.requests.length, before, "the model's own answer was not asked for");
+
+    // Over the model budget (the public route throws a 429): the verdict, not an error.
+    const overBudget = await collectAnswer(
+      'chemistry-solver',
+      impossible,
+      undefined,
+      deps(() => Promise.reject(new Error('429'))),
+    );
+    assert.equal(overBudget.status, 'invalid');
+    // The model down: the verdict too.
+    fake.mode = 'error-500';
+    assert.equal((await collectAnswer('chemistry-solver', impossible, undefined, deps())).status, 'invalid');
+    fake.mode = 'ok';
+
+    // A misread question the model restates is solved by the engine.
+    fake.structured = structuredRequest({ topic: 'balance', expression: 'Fe + O2 -> Fe2O3' });
+    try {
+      const restated = await collectAnswer('chemistry-solver', impossible, undefined, deps());
+      assert.equal(restated.status, 'solved');
+      assert.equal(restated.readByModel, true);
+      assert.equal(restated.source, 'engine');
+    } finally {
+      fake.structured = null;
+    }
+  });
+
   test('a malformed or unusable structured request falls through to the model, whose answer is not checked', async () => {
     fake.mode = 'ok';
     fake.reply = 'Trois x égale dix-huit, donc x vaut six.\nAnswer: x = 6';

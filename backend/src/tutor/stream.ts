@@ -106,8 +106,8 @@ async function readWithModel(
 /**
  * Answers a question as a stream of events. The offline engine answers first where there is one. With a model
  * configured, a question the engine could not read (`unsupported`, `invalid`) is restated by the model as a
- * structured request the engine solves and checks; only what the engine still cannot solve is answered by the
- * model, whose shown arithmetic is recomputed. With no model configured the engine's answer (or, for a model-only
+ * structured request the engine solves and checks; what the engine still cannot solve is answered by the model,
+ * whose shown arithmetic is recomputed, except an `invalid` verdict, which stands. With no model configured the engine's answer (or, for a model-only
  * tool, "no model") stands. A failing model ends in an `error` event with a message for the student, then `done`.
  */
 export async function* streamAnswer(
@@ -129,9 +129,24 @@ export async function* streamAnswer(
   }
   const model = deps.model;
 
+  // An `invalid` answer is the engine's verdict on the question (`Fe + O2 -> Au`: Fe only on the left), with a reason
+  // about the student's own input: the model may restate a misread question, but never replaces that verdict with
+  // its own answer. Whatever goes wrong on the way (budget, model down), the verdict stands.
+  const verdict = engineAnswer?.status === 'invalid' ? engineAnswer : null;
+
   // One model answer counts against the budget, whether the model reads the question for the engine or answers it.
-  const refusal = (await deps.reserveModelAnswer?.()) ?? null;
+  let refusal: string | null;
+  try {
+    refusal = (await deps.reserveModelAnswer?.()) ?? null;
+  } catch (error) {
+    if (!verdict) throw error;
+    refusal = 'over budget';
+  }
   if (refusal !== null) {
+    if (verdict) {
+      yield* engineEvents(tool, verdict);
+      return;
+    }
     yield { event: 'start', data: { tool, source: 'model' } };
     yield { event: 'error', data: { kind: 'quota', message: refusal } };
     yield { event: 'done', data: {} };
@@ -139,11 +154,16 @@ export async function* streamAnswer(
   }
   try {
     const reread = engineAnswer ? await readWithModel(tool, question, { ...deps, model }) : null;
-    if (reread) {
-      yield* engineEvents(tool, reread);
+    const settled = reread ?? verdict;
+    if (settled) {
+      yield* engineEvents(tool, settled);
       return;
     }
   } catch (error) {
+    if (verdict) {
+      yield* engineEvents(tool, verdict);
+      return;
+    }
     yield { event: 'start', data: { tool, source: 'model' } };
     yield {
       event: 'error',
