@@ -4,6 +4,7 @@ import type * as ChatCompletions from '../src/tutor/model/chatCompletions.ts';
 import type * as ModelAnswer from '../src/tutor/model/modelAnswer.ts';
 import type * as Dependencies from '../src/tutor/dependencies.ts';
 import type * as Stream from '../src/tutor/stream.ts';
+import type * as StructuredRequest from '../src/tutor/model/structuredRequest.ts';
 import { type AnswerEvent, checkLevelOf, refusedAnswer, type ToolId } from '@studyease/contract';
 import { solveLocally } from '@studyease/tutor';
 import { requireCompiled } from './support/compiled.ts';
@@ -13,6 +14,9 @@ const { streamChat, ModelError } = requireCompiled<typeof ChatCompletions>('src/
 const { numbersKept } = requireCompiled<typeof ModelAnswer>('src/tutor/model/modelAnswer');
 const { streamAnswer, collectAnswer } = requireCompiled<typeof Stream>('src/tutor/stream');
 const { poolDependencies } = requireCompiled<typeof Dependencies>('src/tutor/dependencies');
+const { engineQuestionOf, parseStructuredRequest } = requireCompiled<typeof StructuredRequest>(
+  'src/tutor/model/structuredRequest',
+);
 
 let fake: FakeModel;
 before(async () => {
@@ -363,6 +367,63 @@ describe('the model reads a question for the engines', () => {
     } finally {
       fake.mode = 'ok';
     }
+  });
+});
+
+describe('engineQuestionOf', () => {
+  const request = (fields: Record<string, unknown>) => {
+    const parsed = parseStructuredRequest(structuredRequest(fields));
+    assert.ok(parsed, JSON.stringify(fields));
+    return parsed;
+  };
+
+  test("writes each topic in the engine's notation, and the engine solves it", () => {
+    const cases: [ToolId, Record<string, unknown>, string][] = [
+      [
+        'math-solver',
+        { topic: 'derivative', expression: 't^2*sin(t)', variable: 't' },
+        'derivative of t^2*sin(t) with respect to t',
+      ],
+      [
+        'math-solver',
+        { topic: 'integral', expression: 'x^2', variable: 'x', bounds: { from: '0', to: '1' } },
+        'integrate x^2 dx from 0 to 1',
+      ],
+      [
+        'math-solver',
+        { topic: 'limit', expression: 'sin(x)/x', variable: 'x', bounds: { from: '', to: '0' } },
+        'limit sin(x)/x as x->0',
+      ],
+      ['math-solver', { topic: 'system', expression: '2x+y=5; x-y=1' }, '2x+y=5, x-y=1'],
+      ['math-solver', { topic: 'factor', expression: 'x^2-5x+6' }, 'factor x^2-5x+6'],
+      ['chemistry-solver', { topic: 'molar-mass', expression: 'H2SO4' }, 'molar mass of H2SO4'],
+      [
+        'chemistry-solver',
+        {
+          topic: 'stoichiometry',
+          expression: 'H2 + O2 -> H2O',
+          data: [{ quantity: 'H2', value: 4, unit: 'g' }],
+          find: 'H2O',
+          answerUnit: 'mol',
+        },
+        'How many moles of H2O form from 4 g of H2? H2 + O2 -> H2O',
+      ],
+    ];
+    for (const [tool, fields, expected] of cases) {
+      assert.ok(tool === 'math-solver' || tool === 'chemistry-solver');
+      const question = engineQuestionOf(tool, request(fields));
+      assert.equal(question, expected);
+      assert.equal(solveLocally(tool, expected).status, 'solved', expected);
+    }
+  });
+
+  test('refuses a topic of another tool, none, and a request missing what its topic needs', () => {
+    assert.equal(engineQuestionOf('math-solver', request({ topic: 'balance', expression: 'H2 + O2 -> H2O' })), null);
+    assert.equal(engineQuestionOf('math-solver', request({ topic: 'none' })), null);
+    assert.equal(engineQuestionOf('math-solver', request({ topic: 'equation', expression: 'x+1' })), null);
+    assert.equal(engineQuestionOf('physics-solver', request({ topic: 'physics', data: [] })), null);
+    assert.equal(parseStructuredRequest('{"topic": "equation"}'), null);
+    assert.equal(parseStructuredRequest('not json'), null);
   });
 });
 
