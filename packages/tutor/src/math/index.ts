@@ -29,7 +29,7 @@ import { type CrossIntent, crossCheck } from './crosscheck';
 import { checkDerivativeCandidate, checkEquationCandidate } from './candidate';
 import { type Reading, SECOND_READING, SECOND_READING_UNAVAILABLE, checkAgainstSecondReading } from './second-reader';
 import type { Engine } from '../engine';
-import { type Interval, type Rephrased, rephrase } from '../phrasing';
+import { type Interval, type Rephrased, explainRefusal, rephrase } from '../phrasing';
 import { solvePercentage } from './percentage';
 import { withQualifiers } from './qualifiers';
 import { hasTrig } from './trig/angles';
@@ -90,6 +90,22 @@ const solvePhrased = (question: string, secondReading: boolean): Solved & { read
     solved = secondReading ? readOutcome(read.text) : solveOutcome(read.text);
   }
   return { outcome: withQualifiers(solved.outcome, read.qualifiers), node: solved.node, read };
+};
+
+/** Whether the engine answers a text and every check of its answer passes: a rewrite is offered only then. */
+const solvesAndChecks = (text: string): boolean => {
+  try {
+    const { checks } = solvePhrased(text, true).outcome;
+    return checks.length > 0 && checks.every((c) => c.passed);
+  } catch {
+    return false;
+  }
+};
+
+/** A refusal in the student's language (phrasing/explain-refusal.ts): what was read, what was not, what to ask. */
+const explained = (question: string, refused: TutorAnswer): TutorAnswer => {
+  const { reason, suggestion } = explainRefusal(question, refused.reason ?? '', solvesAndChecks);
+  return { ...refused, reason, ...(suggestion ? { suggestion } : {}) };
 };
 
 /** Splits a system `x+y=3, x-y=1` (also `;`, `and`, new lines) into equations. */
@@ -303,7 +319,7 @@ const solve = (question: string): TutorAnswer => {
     const { outcome, node } = solvePhrased(question, true);
     return toAnswer(question, outcome, node);
   } catch (error) {
-    return refuse(question, error);
+    return explained(question, refuse(question, error));
   }
 };
 
@@ -312,7 +328,7 @@ const check = (question: string, studentAnswer: string): CheckResult => {
   try {
     outcome = solvePhrased(question, true).outcome;
   } catch (error) {
-    const refused = refuse(question, error);
+    const refused = explained(question, refuse(question, error));
     return { correct: false, differences: [`the engine cannot check this question: ${refused.reason ?? ''}`] };
   }
   // A second reader that could not read the question is no evidence against the engine's answer: grading goes on.

@@ -45,7 +45,7 @@ const braceGroup = (s: string, start: number): { inner: string; end: number } | 
     if (s[i] === '{') depth++;
     else if (s[i] === '}' && --depth === 0) return { inner: s.slice(start + 1, i), end: i + 1 };
   }
-  throw new InvalidInput('a { has no matching }');
+  throw new InvalidInput('a "{" is never closed with "}"');
 };
 
 /** Light LaTeX to calculator syntax: enough for what students paste from a textbook or MathLive. */
@@ -133,7 +133,7 @@ const tokenize = (s: string): Token[] => {
       i++;
     } else if (/[0-9.]/.test(c)) {
       const m = /^(\d+\.?\d*|\.\d+)/.exec(s.slice(i));
-      if (!m) throw new InvalidInput(`a lone "." at position ${i + 1}`);
+      if (!m) throw new InvalidInput('there is a "." that is not part of a number');
       tokens.push({ t: 'num', text: m[0] });
       i += m[0].length;
     } else if (/[a-zA-Z]/.test(c)) {
@@ -173,7 +173,7 @@ const tokenize = (s: string): Token[] => {
         tokens.push({ t: 'op', text: ')' });
         i++;
       } else {
-        throw new InvalidInput(`the character "${c}" is not something I can read here`);
+        throw new InvalidInput(`"${c}" is not a maths symbol I know`);
       }
     }
   }
@@ -198,7 +198,13 @@ class Parser {
   private expect(text: string): void {
     if (!this.isOp(text)) {
       const t = this.peek();
-      throw new InvalidInput(t ? `expected "${text}" but found "${t.text}"` : `expected "${text}" at the end`);
+      throw new InvalidInput(
+        text === ')'
+          ? 'a bracket "(" is never closed'
+          : t
+            ? `"${t.text}" is where I expected "${text}"`
+            : `a "${text}" is missing at the end`,
+      );
     }
     this.pos++;
   }
@@ -209,7 +215,10 @@ class Parser {
   parseTop(): Node {
     const node = this.parseRelation();
     const t = this.peek();
-    if (t) throw new InvalidInput(`unexpected "${t.text}"`);
+    if (t)
+      throw new InvalidInput(
+        t.text === ')' ? 'there is a ")" with no "(" before it' : `"${t.text}" is out of place here`,
+      );
     return node;
   }
 
@@ -313,7 +322,7 @@ class Parser {
 
   private parseAtom(): Node {
     const t = this.peek();
-    if (!t) throw new InvalidInput('the expression ends too early');
+    if (!t) throw new InvalidInput('the maths stops before it is finished');
     this.pos++;
     if (t.t === 'num') {
       const v = parseDecimal(t.text);
@@ -335,7 +344,7 @@ class Parser {
         this.depth--;
         return call('abs', inner);
       }
-      throw new InvalidInput(`unexpected "${t.text}"`);
+      throw new InvalidInput(`"${t.text}" is out of place here`);
     }
     const fn = FUNCTIONS[t.text.toLowerCase()];
     if (!fn) return sym(t.text === 'inf' ? 'inf' : t.text === 'pi' ? 'pi' : t.text);
@@ -374,7 +383,7 @@ class Parser {
       this.expect(')');
       this.depth--;
     } else {
-      if (!this.startsFactor()) throw new InvalidInput(`${name} needs an argument`);
+      if (!this.startsFactor()) throw new InvalidInput(`${name} needs something to work on, as in ${name}(x)`);
       args = [this.parsePower()];
     }
     if (base) args = [args[0]!, base];
@@ -400,7 +409,7 @@ export const parse = (input: string): Node => {
   let s = unicodeToPlain(input);
   if (s.includes('\\')) s = latexToPlain(s);
   s = s.replace(/\$/g, '');
-  if (!s.trim()) throw new InvalidInput('there is no expression to read');
+  if (!s.trim()) throw new InvalidInput('there is no maths in it to read');
   const tokens = tokenize(s);
   if (tokens.length > 400) throw new Unsupported('the expression is too long to handle reliably');
   return new Parser(tokens).parseTop();

@@ -4,3 +4,5 @@
  */
 export { rephrase } from './rephrase';
 export type { Interval, Percentage, Qualifiers, Rephrased } from './rephrased';
+export { explainRefusal, type Explained } from './explain-refusal';
+export { otherToolFor } from './other-tool';

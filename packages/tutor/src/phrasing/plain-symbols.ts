@@ -10,18 +10,43 @@ const SYMBOLS: ReadonlyArray<readonly [RegExp, string]> = [
   [/≥/g, '>='],
   [/→/g, '->'],
   [/π/g, 'pi'],
+  // √49 and √x with their bracket, which every reader (ours and the second one) reads alike; √(…) keeps its own.
+  [/√ ?(\d+(?:\.\d+)?|[a-z](?![a-z]))/gi, 'sqrt($1)'],
+  [/√/g, 'sqrt'],
+  [/∞/g, 'inf'],
   [/[’‘`´]/g, "'"],
   [/[“”]/g, '"'],
 ];
 
+const SUPERSCRIPTS: Readonly<Record<string, string>> = {
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  '⁻': '-',
+};
+
+/** x² is x^2, x⁻¹ is x^(-1): one power for a run of superscripts, as the engine's parser reads them. */
+const powers = (run: string): string => {
+  const digits = Array.from(run, (c) => SUPERSCRIPTS[c] ?? '').join('');
+  return /^\d$/.test(digits) ? `^${digits}` : `^(${digits})`;
+};
+
 /**
  * @param text - the question as typed
- * @returns the question with unicode maths in ASCII (x² stays for the parser, which reads superscripts) and
+ * @returns the question with unicode maths in ASCII (x² is x^2, √ is sqrt) and
  *   single spaces, trimmed
  */
 export function plainSymbols(text: string): string {
   // Full-width forms a phone keyboard set to another language types (１２３, ＋, ＝) are their ASCII shifted.
   let out = text.replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+  out = out.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+/g, powers);
   for (const [pattern, replacement] of SYMBOLS) out = out.replace(pattern, replacement);
   return out.replace(/\s+/g, ' ').trim();
 }

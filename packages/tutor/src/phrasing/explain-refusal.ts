@@ -1,0 +1,166 @@
+import type { ToolId } from '@studyease/contract';
+import { otherToolFor } from './other-tool';
+import { rephrase } from './rephrase';
+
+/**
+ * What the Math Solver says when it cannot answer, in the student's language: never a parser message. It says what
+ * was understood and what was not, offers a rewrite built from the student's own input ("Did you mean:
+ * 2(x+3) = 5x - 6?") when that rewrite can be solved, and offers another tool when the question is for it.
+ */
+
+export interface Explained {
+  reason: string;
+  suggestion?: { text: string; tool?: ToolId };
+}
+
+const TOOL_NAMES: Partial<Record<ToolId, string>> = {
+  'chemistry-solver': 'Chemistry Solver',
+  'physics-solver': 'Physics Solver',
+};
+
+// Names the engine reads as maths; any other run of two or more letters is a word it cannot read.
+const MATH_NAMES = new Set([
+  'sin',
+  'cos',
+  'tan',
+  'sec',
+  'csc',
+  'cot',
+  'arcsin',
+  'arccos',
+  'arctan',
+  'asin',
+  'acos',
+  'atan',
+  'sinh',
+  'cosh',
+  'tanh',
+  'sqrt',
+  'cbrt',
+  'root',
+  'log',
+  'ln',
+  'exp',
+  'abs',
+  'pi',
+  'inf',
+  'infinity',
+  'e',
+  'i',
+  'mod',
+  'floor',
+  'ceil',
+  'lim',
+  'limit',
+  'derivative',
+  'integral',
+  'from',
+  'to',
+  'as',
+  'of',
+  'solve',
+  'for',
+  'simplify',
+  'factor',
+  'expand',
+  'dx',
+  'dy',
+  'dt',
+  'with',
+  'respect',
+  'd',
+]);
+// One function name, maybe followed by a digit base (log10, log2).
+const isMathName = (word: string): boolean => MATH_NAMES.has(word.toLowerCase().replace(/\d+$/, ''));
+
+/** Characters the engine does not read in maths (a user-perceived character may be several: `u` flag). */
+const UNREADABLE = /[^\w\s+\-*/^()=<>.,[\]!|%'{}\\]/gu;
+const readable = (text: string): string => text.replace(UNREADABLE, '');
+
+/** A token of the question: a word the engine does not read, or a piece of maths. */
+const isWord = (token: string): boolean => {
+  const letters = /^[A-Za-z]{2,}[.,:;?!]?$/.exec(token);
+  return letters !== null && !isMathName(token.replace(/[.,:;?!]$/, ''));
+};
+
+/** Maths has a digit, an operator or a single letter in it; a lone punctuation mark is not maths. */
+const isMaths = (token: string): boolean => /[\d=+\-*/^()]/.test(token) || /^[a-z]$/i.test(token);
+
+/**
+ * The longest run of tokens that are not words, with the characters the engine cannot read taken out and the ends
+ * cleaned of punctuation: the student's maths as they wrote it.
+ */
+const mathsIn = (text: string): string => {
+  const runs: string[][] = [[]];
+  for (const token of text.split(' ')) {
+    if (isWord(token)) runs.push([]);
+    else runs[runs.length - 1]?.push(token);
+  }
+  const best = runs
+    .map((run) => run.join(' '))
+    .map((run) => readable(run).replace(/ {2,}/g, ' '))
+    // Punctuation at the ends goes; an operator stays ("2x + 3 =" is unfinished, not "2x + 3").
+    .map((run) => run.replace(/^[\s.,;:!?]+/, '').replace(/[\s.,;:!?]+$/, ''))
+    // Linking words at the ends ("to 3x + 5 = 20", "3x + 5 = 20 for") are not maths on their own.
+    .map((run) => run.replace(/^(?:[A-Za-z]{2,} )+/, '').replace(/(?: [A-Za-z]{2,})+$/, ''))
+    .filter((run) => run.split(' ').some(isMaths))
+    .sort((a, b) => b.length - a.length)[0];
+  return best ?? '';
+};
+
+/** The characters of the question the engine cannot read, each once, in order. */
+const unreadableIn = (text: string): string[] => [...new Set(text.match(UNREADABLE) ?? [])];
+
+/** "“what” and “is”" / "“the answer to … is what”": the words left over, as the student wrote them. */
+const quoteWords = (words: string[]): string => {
+  const shown = words.slice(0, 6).map((w) => `“${w}”`);
+  return words.length > 6 ? `${shown.join(', ')} …` : shown.join(', ');
+};
+
+/**
+ * @param question - the question as the student typed it
+ * @param engineReason - the engine's reason for not answering (already plain words, parse.ts)
+ * @param solves - whether the engine answers a text, and checks its answer: a rewrite is offered only then
+ * @returns the reason in the student's language, and a suggestion when there is one
+ */
+export function explainRefusal(question: string, engineReason: string, solves: (text: string) => boolean): Explained {
+  const other = otherToolFor(question);
+  if (other) {
+    const name = TOOL_NAMES[other.tool] ?? other.tool;
+    return {
+      reason: `This looks like ${other.looksLike}, not a maths question: ask the ${name}, which can solve it.`,
+      suggestion: { text: question, tool: other.tool },
+    };
+  }
+  const read = rephrase(question).text;
+  const words = read
+    .split(' ')
+    .filter(isWord)
+    .map((w) => w.replace(/[.,:;?!]$/, ''));
+  const unreadable = unreadableIn(read);
+  const maths = mathsIn(read);
+  const rewrite = [maths, readable(read)].find(
+    (text) => text.trim() !== '' && text.trim() !== question.trim() && solves(text),
+  );
+  const didYouMean = rewrite ? ` Did you mean: ${rewrite}?` : '';
+  const suggestion = rewrite ? { suggestion: { text: rewrite } } : {};
+  if (words.length > 0 && maths) {
+    return {
+      reason: `I could read the maths “${maths}”, but not the words ${quoteWords(words)} around it.${didYouMean || ' Write the question with numbers and symbols only, for example: solve 2x + 3 = 7.'}`,
+      ...suggestion,
+    };
+  }
+  if (words.length > 0) {
+    return {
+      reason:
+        'I could not find any maths to solve in this. Write the equation or expression with numbers and symbols, for example: solve 2x + 3 = 7, or derivative of x^2 sin(x).',
+    };
+  }
+  if (unreadable.length > 0) {
+    return {
+      reason: `I could read the maths, but not the ${unreadable.map((c) => `“${c}”`).join(', ')} in it.${didYouMean}`,
+      ...suggestion,
+    };
+  }
+  return { reason: `${engineReason}${didYouMean}`, ...suggestion };
+}
