@@ -79,9 +79,9 @@ export function preciseText(x: number, minSf: number): string {
 }
 
 /** A number as the working shows it: up to 7 significant figures, no float noise, powers of ten written out. */
-function shownNumber(x: number): string {
+function shownNumber(x: number, digits = 7): string {
   if (x === 0) return '0';
-  const text = formatSig(x, 7);
+  const text = formatSig(x, digits);
   const [mantissa = '', exponent] = text.split('e');
   const tidy = withoutTrailingZeros(mantissa);
   return exponent === undefined ? tidy : `${tidy} × 10^${exponent}`;
@@ -98,7 +98,8 @@ function siLabel(id: string, si: number): { text: string; latex: string } {
   const value = id === 'theta' ? (si * 180) / Math.PI : si;
   const unitText = id === 'theta' ? 'deg' : q.unit;
   const unitLatex = id === 'theta' ? '^\\circ' : q.unitLatex;
-  const num = shownNumber(value);
+  // Data and constants are shown in full (up to 10 figures: 299792458 m/s), so the working uses what it lists.
+  const num = shownNumber(value, 10);
   return {
     text: unitText === '' ? num : `${num} ${unitText}`,
     latex: unitLatex === '' ? num.replace(' × ', ' \\times ') : `${num.replace(' × ', ' \\times ')}\\,${unitLatex}`,
@@ -165,8 +166,8 @@ const toLatexNumber = (text: string): string =>
 
 /** The working of an expression, one operation per line, each computed from the numbers as shown. */
 function workOut(e: Expr, values: ReadonlyMap<string, number>, ops: Operation[]): Shown {
-  const shown = (value: number, degrees = false): Shown => {
-    const text = shownNumber(degrees ? (value * 180) / Math.PI : value);
+  const shown = (value: number, degrees = false, digits = 7): Shown => {
+    const text = shownNumber(degrees ? (value * 180) / Math.PI : value, digits);
     const back = valueOf(text);
     return {
       text: degrees ? `${text}°` : text,
@@ -197,7 +198,7 @@ function workOut(e: Expr, values: ReadonlyMap<string, number>, ops: Operation[])
   };
   switch (e.k) {
     case 'var':
-      return shown(values.get(e.id) ?? Number.NaN, e.id === 'theta');
+      return shown(values.get(e.id) ?? Number.NaN, e.id === 'theta', 10);
     case 'num':
       return shown(e.value);
     case 'add': {
@@ -288,11 +289,15 @@ function knownLine(k: Known): { text: string; latex: string } {
   const constant = Object.values(CONSTANTS).find((c) => c.id === k.id);
   if (k.constant === true && constant !== undefined) {
     return {
-      text: `${sym(k.id)} = ${constant.text} (${constant.name}, a standard value)`,
+      text: `${sym(k.id)} = ${constant.text} (standard value: ${constant.name})`,
       latex: `${symLatex(k.id)} = ${constant.latex}`,
     };
   }
-  const givenUnit = k.label.split(' ').slice(1).join(' ');
+  const [, ...givenUnitParts] = k.label.split(' ');
+  const givenUnit = givenUnitParts.join(' ');
+  // A value given in the SI unit is listed as written ("5.0 m/s", not "5 m/s"): its figures matter for rounding.
+  if (k.label !== '' && givenUnit === quantity(k.id).unit && k.why === undefined && k.id !== 'theta' && k.si >= 0)
+    return { text: `${sym(k.id)} = ${k.label}`, latex: `${symLatex(k.id)} = ${siLabel(k.id, k.si).latex}` };
   const note =
     k.why !== undefined
       ? ` (${k.why})`
@@ -344,9 +349,11 @@ export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'pro
   const usedGivens = [...route.used].map((id) => route.knowns.get(id)).filter((k): k is Known => k !== undefined);
   const limiting = usedGivens.filter((k) => Number.isFinite(k.sf)).sort((x, y) => x.sf - y.sf)[0];
   const sf = Math.min(limiting?.sf ?? PRECISE_SF, 6);
-  // Whole numbers without a decimal point ("from 0 to 27 m/s in 9 s") do not state their precision: the check then
-  // wants at least 2 figures unless the answer is exactly the value to the data's figures.
-  const wholeData = limiting !== undefined && usedGivens.every((k) => !Number.isFinite(k.sf) || k.whole === true);
+  // Whole numbers without a decimal point ("from 0 to 27 m/s in 9 s") do not state their precision: when the least
+  // precise value is one, the check wants at least 2 figures unless the answer is exactly the value to its figures.
+  const wholeData = limiting?.whole === true;
+  // Padding zeros are dropped only when no value states a precision at all ("340 m/s and 680 Hz": 0.5 m).
+  const allWhole = limiting !== undefined && usedGivens.every((k) => !Number.isFinite(k.sf) || k.whole === true);
   const unit = (problem.unitRequest === null ? null : requestedUnit(q, problem.unitRequest)) ?? displayUnit(q, value);
   const inUnit = unit.fromSI(value);
   const rounded = formatSig(inUnit, sf);
@@ -369,7 +376,7 @@ export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'pro
     resultNote = 'All the data are exact here, so the value is not rounded to the data.';
   } else if (exactAtData) {
     // Nothing is lost by rounding to the data: the one value is both. Whole-number data keep no padding zeros.
-    const plain = rounded.includes('e') ? powerOfTen(rounded) : wholeData ? withoutTrailingZeros(rounded) : rounded;
+    const plain = rounded.includes('e') ? powerOfTen(rounded) : allWhole ? withoutTrailingZeros(rounded) : rounded;
     answerText = withUnit(plain);
     answerLatex = withUnitLatex(plain);
     resultNote = `This is exact at the data's ${figures(sf)} (the least precise value used is ${limiting.label}).`;
@@ -408,7 +415,7 @@ export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'pro
     const t = quantity(link.target);
     steps.push({
       title: `Use the formula for ${f.title}`,
-      explanation: `${f.note ?? `The ${f.title} relates the quantities we have.`} ${toText(f.lhs, sym)} = ${toText(f.rhs, sym)}`,
+      explanation: `${f.note ?? `${/^[A-Z]/u.test(f.title) ? '' : 'The '}${f.title} relates the quantities we have.`} ${toText(f.lhs, sym)} = ${toText(f.rhs, sym)}`,
       latex: `${toLatex(f.lhs, symLatex)} = ${toLatex(f.rhs, symLatex)}`,
     });
     const isDirect = f.lhs.k === 'var' && f.lhs.id === link.target && toText(f.rhs, sym) === toText(link.expr, sym);

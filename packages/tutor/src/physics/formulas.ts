@@ -3,7 +3,7 @@
  * unknown; rearranging is a table look-up, so it never depends on a CAS and every solved form is checked by
  * substituting the result back into `lhs = rhs` and by a dimensional evaluation.
  */
-import { type Expr, add, cos, div, half, mul, n, pow, sin, asin, sqrt, sub, v } from './expr';
+import { type Expr, add, cos, div, half, mul, n, neg, pow, sin, asin, sqrt, sub, v } from './expr';
 
 export interface FormulaContext {
   /** The question describes something dropped or falling from rest. */
@@ -20,6 +20,8 @@ export interface FormulaContext {
   upPhase: 'top' | 'return' | null;
   /** Lifted or raised: the force needed is the weight. */
   lift: boolean;
+  /** A force applied at an angle to the horizontal (not a launch angle). */
+  forceAngle: boolean;
 }
 
 export interface Formula {
@@ -58,7 +60,7 @@ const Rgas = v('Rgas');
 
 /** Free-fall formulas assume a start from rest and no launch angle. */
 const fallingFromRest = (ctx: FormulaContext): boolean => ctx.freeFall && !ctx.known.has('theta') && !ctx.verticalUp;
-const projectile = (ctx: FormulaContext): boolean => ctx.known.has('theta') && !ctx.incline;
+const projectile = (ctx: FormulaContext): boolean => ctx.known.has('theta') && !ctx.incline && !ctx.forceAngle;
 const kinematic = { m: MASS_CANCELS } as const;
 
 export const FORMULAS: readonly Formula[] = [
@@ -181,6 +183,16 @@ export const FORMULAS: readonly Formula[] = [
     applies: (ctx) => ctx.incline && ctx.known.has('mu'),
     note: 'Along the slope: the weight pulls down with m*g*sin(theta), friction holds back with mu*m*g*cos(theta); the mass cancels.',
     notNeeded: { m: 'the mass cancels: every force along the slope grows with it' },
+  },
+  {
+    id: 'force-component',
+    family: 'forces',
+    title: 'part of a force along the motion',
+    lhs: F,
+    rhs: mul(v('F1'), cos(theta)),
+    solved: { F: mul(v('F1'), cos(theta)) },
+    applies: (ctx) => ctx.forceAngle && !ctx.known.has('mu') && !ctx.known.has('friction'),
+    note: 'A force at an angle theta to the horizontal moves the object along the floor only with its horizontal part, F1*cos(theta); with no friction that part is the net force.',
   },
   {
     id: 'work-lift',
@@ -534,9 +546,10 @@ export function netForceFormula(terms: readonly ForceTerm[]): Formula {
     expr: v(term.id),
   });
   const combineTerms = (items: ReadonlyArray<{ sign: 1 | -1; expr: Expr }>): Expr => {
-    const [first, ...rest] = items;
+    // Positive terms first, so the sum reads as a student writes it ("F2 - F1", not "-F1 + F2").
+    const [first, ...rest] = [...items].sort((x, y) => y.sign - x.sign);
     if (first === undefined) return n(0);
-    let out: Expr = first.sign > 0 ? first.expr : sub(n(0), first.expr);
+    let out: Expr = first.sign > 0 ? first.expr : neg(first.expr);
     for (const item of rest) out = item.sign > 0 ? add(out, item.expr) : sub(out, item.expr);
     return out;
   };
@@ -548,8 +561,7 @@ export function netForceFormula(terms: readonly ForceTerm[]): Formula {
     const flip = term.sign < 0;
     const head: { sign: 1 | -1; expr: Expr } = { sign: flip ? -1 : 1, expr: F };
     const items = [head, ...others.map((other) => signed(other, !flip))];
-    const positiveFirst = [...items].sort((x, y) => y.sign - x.sign);
-    solved[term.id] = combineTerms(positiveFirst);
+    solved[term.id] = combineTerms(items);
   }
   return {
     id: 'net-force',

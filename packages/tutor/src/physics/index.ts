@@ -106,7 +106,7 @@ function check(question: string, studentAnswer: string): CheckResult {
   const checkSf = solution.wholeData === true ? Math.max(sf, 2) : sf;
   const sameAtPrecision = formatSig(student, checkSf) === formatSig(exact, checkSf);
   if (isDataValue || withinOwnDigits || sameAtPrecision) return { correct: true, differences: [] };
-  const shownStudent = formatSig(student, Math.max(sf, 4));
+  const shownStudent = preciseText(student, sf);
   const shownExact = preciseText(exact, sf);
   const percent = si === 0 ? Number.POSITIVE_INFINITY : ((studentSI - si) / Math.abs(si)) * 100;
   const differences = [

@@ -51,6 +51,8 @@ export interface Problem {
   upPhase: 'top' | 'return' | null;
   /** Lifted or raised against gravity. */
   lift: boolean;
+  /** A force (a pull or push) at an angle to the horizontal. */
+  forceAngle: boolean;
   /** The forces along the line of motion with their signs, when the question gives more than one (or friction). */
   forces: ForceTerm[] | null;
   series: boolean;
@@ -195,7 +197,8 @@ export function parseProblem(question: string): Problem {
     incline: /\b(incline[sd]?|inclined|ramp|slope)\b/u.test(lower),
     verticalUp: VERTICAL_UP.test(lower),
     upPhase: null,
-    lift: /\b(lift(s|ed|ing)?|rais(e|es|ed|ing)|hoist(s|ed|ing)?)\b/u.test(lower),
+    lift: /\b(lift(s|ed|ing)?|rais(e|es|ed|ing)|hoist(s|ed|ing)?|climb(s|ed|ing)?|against gravity)\b/u.test(lower),
+    forceAngle: false,
     forces: null,
     series: /\bseries\b/u.test(lower),
     parallel: /\bparallel\b/u.test(lower),
@@ -293,7 +296,12 @@ export function parseProblem(question: string): Problem {
       const inQuestion =
         /\b(what|find|calculate|determine|how)\b/iu.test(raw.clause) ||
         (sentenceEnd >= 0 && text[raw.end + sentenceEnd] === '?');
-      if (noun?.[1] !== undefined && !(inQuestion && /\bof\s*$/iu.test(noun[0]))) {
+      // "air resistance of 600 N": a longer name that fits the unit wins over its last word.
+      const lastKeyword = keywordMatches(raw.clause).sort((x, y) => y.end - x.end || x.start - y.start)[0];
+      const namedFits = lastKeyword?.ids.some((id) => fits(id, dims)) === true;
+      // "a 60 kg mass 4 m" : a noun right after the previous value names that value, not this one.
+      const headNoun = noun !== null && raw.clause.trim() === noun[0].trim();
+      if (noun?.[1] !== undefined && !namedFits && !headNoun && !(inQuestion && /\bof\s*$/iu.test(noun[0]))) {
         const ids = keywordMatches(noun[1]).flatMap((m) => m.ids);
         if (ids.length > 0 && !ids.some((id) => fits(id, dims))) {
           problem.invalid ??= `The ${noun[1].toLowerCase()} is given as ${label}, but ${raw.unit} is a unit of ${dimensionName(dims).replace(/^an? /u, '')}, not of ${noun[1].toLowerCase()}.`;
@@ -346,6 +354,11 @@ export function parseProblem(question: string): Problem {
   }
 
   if (problem.givens.some((g) => g.candidates.includes('theta')) && !problem.incline) problem.verticalUp = false;
+  if (problem.light) {
+    // An energy given for light is a photon's energy.
+    for (const g of problem.givens)
+      if (g.candidates.some((id) => id === 'KE' || id === 'PE' || id === 'work')) g.candidates = ['Eph'];
+  }
   if (problem.verticalUp) {
     // Thrown straight up at a speed: that speed is the launch speed.
     for (const g of problem.givens) if (g.candidates.includes('v0')) g.candidates = ['v0'];
@@ -437,7 +450,7 @@ function findAsked(text: string, problem: Problem): Asked | null {
 /** Direction words: the first group is one way along the line, the second the other. */
 const ONE_WAY = /\b(right|east|north|forwards?|ahead)\b/u;
 const OTHER_WAY = /\b(left|west|south|backwards?|back)\b/u;
-const RESISTING = /\b(friction(al)?|drag|air resistance|resist\w*|oppos\w*|against|retarding|braking)\b/u;
+const RESISTING = /\b(friction(al)?|drag|air resistance|resist\w*|opposing|against|retarding|braking)\b/u;
 /** Asked quantities a sum of forces along the motion can lead to. */
 const DYNAMICS_TARGETS = new Set(['a', 'F', 'm', 'friction', 'v', 's', 't', 'v0', 'mu']);
 
@@ -457,6 +470,17 @@ function assignForces(problem: Problem, lower: string): void {
       g.candidates.some((id) => id === 'F' || id === 'friction'),
   );
   const hasMu = problem.givens.some((g) => g.candidates.includes('mu'));
+  const angle = problem.givens.some((g) => g.candidates.includes('theta'));
+  if (angle && forces.length === 1 && /\b(horizontal|at an angle)\b/u.test(lower)) {
+    const [only] = forces;
+    if (only !== undefined && !only.candidates.includes('friction')) {
+      only.candidates = ['F1'];
+      problem.forceAngle = true;
+      problem.verticalUp = false;
+      problem.forces = [{ id: 'F1', sign: 1 }];
+      return;
+    }
+  }
   const frictionGiven = forces.some((g) => g.candidates.includes('friction') && g.candidates.length === 1);
   if (forces.length < 2 && !(forces.length === 1 && hasMu && !frictionGiven && !asked.includes('friction'))) return;
   if (asked.includes('friction') && forces.length < 2) return;
@@ -472,7 +496,10 @@ function assignForces(problem: Problem, lower: string): void {
     const earlier = problem.givens.map((g) => g.index + g.label.length).filter((end) => end <= given.index);
     const before = lastSentence(lower.slice(Math.max(0, ...earlier), given.index));
     const near = before.split(/[,;]|\band\b/u).at(-1) ?? '';
-    const resisting = given.candidates.includes('friction') || RESISTING.test(near);
+    const resisting =
+      given.candidates.includes('friction') ||
+      RESISTING.test(near) ||
+      /^\s*(force\s+)?(opposes|opposing|resists|resisting|acts? against)\b/u.test(after);
     const way = ONE_WAY.test(after)
       ? 1
       : OTHER_WAY.test(after)
@@ -526,7 +553,8 @@ function assignForces(problem: Problem, lower: string): void {
   const along = driving.reduce((sum, p) => sum + ((p.way === 0 ? 1 : p.way) === forward ? p.given.si : -p.given.si), 0);
   const frictionGivenValue = placed.filter((p) => p.resisting).reduce((sum, p) => sum + p.given.si, 0);
   if (frictionGivenValue > 0 && along <= frictionGivenValue && !asked.includes('friction')) {
-    problem.invalid ??= `The friction (${placed.find((p) => p.resisting)?.given.label ?? ''}) is at least as large as the force pushing (${String(along)} N): the object does not speed up, so it has no acceleration to find.`;
+    const pushes = driving.map((p) => p.given.label).join(' and ');
+    problem.invalid ??= `The friction (${placed.find((p) => p.resisting)?.given.label ?? ''}) is at least as large as the force along the motion (${pushes}): the object does not speed up, so it has no acceleration to find.`;
     return;
   }
   problem.forces = terms;

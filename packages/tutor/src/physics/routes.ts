@@ -81,6 +81,7 @@ export function contextOf(problem: Problem, known: ReadonlySet<string>): Formula
     verticalUp: problem.verticalUp,
     upPhase: problem.upPhase,
     lift: problem.lift,
+    forceAngle: problem.forceAngle,
   };
 }
 

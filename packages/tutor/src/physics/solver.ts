@@ -33,11 +33,18 @@ export function solveProblem(problem: Problem): Solution {
   if (problem.asked === null)
     return refuse(
       'unsupported',
-      'I could not tell which quantity the question asks for (write e.g. "F = ?" or "find the voltage").',
+      'I could not find which quantity you are asking for: end with a question such as "what is the acceleration?" or "how far does it go?", or write it as "F = ?".',
     );
   if (problem.asked.candidates.length === 0)
-    return refuse('unsupported', 'The asked symbol is not one of the quantities I know.');
-  if (problem.givens.length === 0) return refuse('unsupported', 'The question gives no values with units.');
+    return refuse(
+      'unsupported',
+      'I could not find which quantity you are asking for: the symbol before "= ?" is not one of the quantities I know (for example v, a, F, m, t, s, W, P, V, I, R).',
+    );
+  if (problem.givens.length === 0)
+    return refuse(
+      'unsupported',
+      'I could not find any values with units in the question: give each one with its unit, for example 5 kg or 20 m/s.',
+    );
   for (const g of problem.givens) {
     if (g.candidates.every((id) => quantity(id).positive === true) && g.si <= 0) {
       const q = quantity(g.candidates[0] ?? 't');

@@ -31,6 +31,8 @@ const ALLOWED_UNITS = new Set([
   'g',
   's',
   'min',
+  'day',
+  'year',
   'h',
   'hr',
   'hour',
@@ -131,6 +133,8 @@ const WORD_UNITS: ReadonlyArray<readonly [RegExp, string]> = [
   [/milliseconds?/giu, 'ms'],
   [/seconds?|secs?/giu, 's'],
   [/minutes?|mins/giu, 'min'],
+  [/days?/giu, 'day'],
+  [/years?|yrs?/giu, 'year'],
   [/hours?|hrs/giu, 'h'],
   [/kilonewtons?/giu, 'kN'],
   [/newtons?/giu, 'N'],
@@ -234,6 +238,9 @@ export function displayUnit(q: Quantity, si: number): DisplayUnit {
   if (q.unit === 'rad') return { text: 'deg', latex: '^\\circ', fromSI: (x) => (x * 180) / Math.PI };
   if (q.prefixable === true && abs > 0 && (abs < 0.1 || abs >= 1e4)) {
     const exponent = Math.floor(Math.log10(abs) / 3) * 3;
+    // Beyond giga and nano, and for lengths beyond kilometres (Gm, Mm), a power of ten reads better than a prefix.
+    if (Math.abs(exponent) > 9 || (q.unit === 'm' && exponent > 3))
+      return { text: q.unit, latex: q.unitLatex, fromSI: (x) => x };
     const prefix = PREFIXES.find(([, f]) => Math.abs(Math.log10(f) - exponent) < 1e-9 || f <= 10 ** exponent);
     if (prefix !== undefined && prefix[0] !== '') {
       const [p, f, pl] = prefix;
