@@ -222,7 +222,9 @@ describe('chemistry engine: molar mass', () => {
     ['molar mass of H2SO4', '98.08 g/mol'], // 2.016 + 32.06 + 63.996 = 98.07(2–9)
     ['molar mass of Ca(OH)2', '74.09 g/mol'], // 40.078 + 2(17.007)
     ['molecular weight of C6H12O6', '180.16 g/mol'], // 72.066 + 12.096 + 95.994
-    ['M(K4[Fe(CN)6])', '368.34 g/mol'], // 156.392 + 55.845 + 72.066 + 84.042
+    // 156.392 + 55.845 + 72.066 + 84.042 = 368.345 from the weights as shown (3 decimals), which rounds half up
+    // to 368.35 (issue #13: the shown arithmetic adds up; the unrounded weights give 368.3435).
+    ['M(K4[Fe(CN)6])', '368.35 g/mol'],
     ['molar mass of Al2(SO4)3', '342.15 g/mol'], // 53.963 + 96.19 + 191.99
   ];
   for (const [question, expected] of cases) {
@@ -252,7 +254,8 @@ describe('chemistry engine: stoichiometry', () => {
   test('mass → mass with excess: 4.0 g H2 → 36 g H2O (2 significant figures)', () => {
     const answer = solved('How many grams of H2O form from 4.0 g of H2 with excess O2?');
     assert.equal(answer.kind, 'stoichiometry');
-    assert.equal(answer.answer!.text, '36 g');
+    // Issue #13: the precise value first, then the value to the data's significant figures.
+    assert.equal(answer.answer!.text, "35.74 g (≈ 36 g to the data's 2 significant figures)");
     assert.ok(answer.checks.some((check) => check.kind === 'mass-conservation' && check.passed));
   });
 
@@ -266,7 +269,7 @@ describe('chemistry engine: stoichiometry', () => {
     const answer = solved(
       '10.0 g of H2 and 64.0 g of O2 react. Which is the limiting reagent, and how many grams of H2O form?',
     );
-    assert.equal(answer.answer!.text, 'O2; 72.1 g');
+    assert.equal(answer.answer!.text, "O2; 72.06 g (≈ 72.1 g to the data's 3 significant figures)");
   });
 
   test('moles with a given equation, and a reactant needed', () => {
@@ -275,13 +278,16 @@ describe('chemistry engine: stoichiometry', () => {
       '1.5 mol',
     );
     // 8.00 g CH4 = 0.4987 mol; ×2 O2 × 31.998 g/mol = 31.91 g
-    assert.equal(solved('How many grams of O2 are needed to burn 8.00 g of CH4?').answer!.text, '31.9 g');
+    assert.equal(
+      solved('How many grams of O2 are needed to burn 8.00 g of CH4?').answer!.text,
+      "31.91 g (≈ 31.9 g to the data's 3 significant figures)",
+    );
   });
 
   test('the equation is balanced first when given unbalanced', () => {
     // N2 + 3 H2 -> 2 NH3: 28.0 g N2 = 0.9995 mol → 1.999 mol NH3 × 17.031 = 34.05 g → 34.0 g
     const answer = solved('Given N2 + H2 -> NH3, how many grams of NH3 are produced from 28.0 g of N2 with excess H2?');
-    assert.equal(answer.answer!.text, '34.0 g');
+    assert.equal(answer.answer!.text, "34.04 g (≈ 34.0 g to the data's 3 significant figures)");
     assert.match(answer.steps[0]!.explanation, /N2 \+ 3 H2 -> 2 NH3/);
   });
 
@@ -289,18 +295,24 @@ describe('chemistry engine: stoichiometry', () => {
     // 16.0 g CH4 = 0.99730 mol → CO2 × 44.009 = 43.89 g
     assert.equal(
       solved('How many grams of CO2 are produced from 16.0 g of CH4 with excess O2?').answer!.text,
-      '43.9 g',
+      "43.89 g (≈ 43.9 g to the data's 3 significant figures)",
     );
-    assert.equal(solved('How many kg of CO2 are produced from 16.0 kg of CH4 with excess O2?').answer!.text, '43.9 kg');
+    assert.equal(
+      solved('How many kg of CO2 are produced from 16.0 kg of CH4 with excess O2?').answer!.text,
+      "43.89 kg (≈ 43.9 kg to the data's 3 significant figures)",
+    );
     // CaCO3 -> CaO + CO2: 50.0 g / 100.086 = 0.49957 mol → CaO 56.077 g/mol → 28.01 g
-    assert.equal(solved('How many grams of CaO are produced from 50.0 g of CaCO3?').answer!.text, '28.0 g');
+    assert.equal(
+      solved('How many grams of CaO are produced from 50.0 g of CaCO3?').answer!.text,
+      "28.01 g (≈ 28.0 g to the data's 3 significant figures)",
+    );
   });
 
   test('what it cannot read is unsupported', () => {
     // Without O2 or "burn", the reaction is not fixed; with "burns", complete combustion is stated as assumed.
     assert.equal(solve('How many grams of CO2 form from 16 g of CH4?').status, 'unsupported');
     const burns = solved('How many grams of CO2 are produced when 16 g of CH4 burns?');
-    assert.equal(burns.answer!.text, '44 g');
+    assert.equal(burns.answer!.text, "43.89 g (≈ 44 g to the data's 2 significant figures)");
     assert.match(burns.steps[0]!.explanation, /complete combustion/);
     assert.equal(solve('How many grams of XeF4 form from 1.0 g of Xe?').status, 'unsupported');
     assert.equal(solve('What volume of O2 at STP reacts with 2.0 g of H2?').status, 'unsupported');

@@ -13,6 +13,7 @@ import {
 } from '@studyease/contract';
 import {
   balance,
+  hasArrow,
   parseEquation,
   sideDifferences,
   sideTotals,
@@ -20,7 +21,8 @@ import {
   writeEquation,
   type ParsedEquation,
 } from './equation';
-import { ChemError, formulaLatex, speciesKey, type Species } from './formula';
+import { ChemError, formulaLatex, normalizeChemText, speciesKey, type Species } from './formula';
+import { equationClause } from './stoichiometry/read';
 import { gcd, toFraction } from '../rational';
 import { trimTrailing } from '../trim-trailing';
 
@@ -29,7 +31,7 @@ const TOOL = 'chemistry-solver';
 
 /** Strips "balance the equation:" and the like, and a final full stop or question mark. */
 export function equationFromQuestion(question: string): string {
-  return trimTrailing(
+  const plain = trimTrailing(
     question
       .trim()
       .replace(
@@ -38,6 +40,9 @@ export function equationFromQuestion(question: string): string {
       ),
     /[.?!\s]/,
   );
+  // Words around the equation ("can you balance …", "… balance it", "balance: …") are left out.
+  const clause = hasArrow(plain) ? equationClause(normalizeChemText(plain)) : undefined;
+  return clause ? trimTrailing(clause, /[.?!\s]/) : plain;
 }
 
 const letters = 'abcdefghijklmnopqrstuvwxyz';

@@ -9,8 +9,19 @@ import { refusedAnswer, type CheckResult, type PracticeQuestion, type TutorAnswe
 import type { Engine } from '../engine';
 import { BALANCE_KIND, checkBalance, equationFromQuestion, solveBalance } from './balancing';
 import { hasArrow, parseEquation } from './equation';
-import { normalizeChemText, speciesKey } from './formula';
-import { checkMolarMass, MOLAR_MASS_KIND, molarMassFormula, solveMolarMass } from './molar-mass';
+import { normalizeChemText, parseSpecies, speciesKey } from './formula';
+import { isElement } from './elements';
+import { GAS_KIND, readGas, solveGas, type GasProblem } from './gas';
+import {
+  checkMolarMass,
+  formatMolarMass,
+  molarMass,
+  MOLAR_MASS_KIND,
+  molarMassFormula,
+  solveMolarMass,
+} from './molar-mass';
+import { atomsOfElement, readMoles, solveMoles, type MolesProblem } from './moles';
+import { AMBIGUOUS_ELEMENTS, namesToFormulas } from './names';
 import {
   checkStoichiometry,
   practiceVariants,
@@ -23,30 +34,142 @@ const TOOL = 'chemistry-solver';
 const MAX_LENGTH = 2000;
 
 const UNSUPPORTED_REASON =
-  'I can balance an equation ("balance Fe + O2 -> Fe2O3"), give a molar mass ("molar mass of CuSO4·5H2O") and solve stoichiometry with formulas and amounts ("How many grams of H2O form from 4.0 g of H2 with excess O2?"). This question is none of those.';
+  'I could not read this as a chemistry question I can solve. I can balance an equation ("balance Fe + O2 -> Fe2O3"), give a molar mass ("molar mass of calcium carbonate"), convert between grams, moles and particles ("how many molecules are in 18 g of water?"), solve stoichiometry ("how many grams of water form from 4 g of hydrogen?") and gas-law questions ("what volume does 2 mol of gas occupy at STP?").';
 
 type Route =
-  | { kind: 'balance' }
+  | { kind: 'balance'; text: string }
   | { kind: 'molar-mass'; formula: string }
+  | { kind: 'moles'; problem: MolesProblem }
+  | { kind: 'gas'; problem: GasProblem }
   | { kind: 'stoichiometry'; problem: NonNullable<ReturnType<typeof readStoichiometry>> }
+  | { kind: 'refuse'; status: 'invalid' | 'unsupported'; reason: string; suggestion?: TutorAnswer['suggestion'] }
   | { kind: 'none' };
 
+/** Courtesy words around a question ("pls", "can you", "thanks"), left out before reading it. */
+function withoutCourtesy(text: string): string {
+  return text
+    .replace(
+      /^\s*(?:(?:hi|hey|hello)\b[\s,!]*)?(?:(?:please|pls|plz|can\s+you|could\s+you|would\s+you|help\s+me(?:\s+to)?)\s+)*/i,
+      '',
+    )
+    .replace(/[\s,]*\b(?:pls|plz|please|thanks|thank\s+you|thx)\b[\s.!?]*$/i, '')
+    .trim();
+}
+
+/** The question with unicode made plain, element names before "atoms" read, and substance names as formulas. */
+function readable(question: string): { plain: string; named: string } {
+  const plain = withoutCourtesy(normalizeChemText(question).replace(/\s+/g, ' ').trim());
+  return { plain, named: namesToFormulas(atomsOfElement(plain)).text };
+}
+
+const PHYSICS_WORDS =
+  /\b(velocity|speed|accelerat\w*|force|newtons?|friction|momentum|kinetic|potential\s+energy|projectile|dropped|falls?|thrown|incline|circuit|resistance|resistor|ohms?|voltage|current|power|watts?|joules?|wavelength|frequency|m\/s)\b/i;
+const MATH_WORDS =
+  /\b(solve\s+for|derivative|differentiate|integral|integrate|simplify|factor(?:ise|ize)?|expand|limit|sin|cos|tan|log|ln|sqrt|equation\s+of\s+the\s+line|slope|percent(?:age)?|fraction)\b|\d\s*[a-z]\b(?!\s*(?:mol|g|L|K))|\b[xyz]\s*(?:\^|²|=|\+|-)/i;
+
+/** A question for another tool: says which one, with the question carried over. */
+function otherTool(question: string, plain: string): Route | undefined {
+  const chemistry = /\b(mol|moles?|molar|atoms?|molecules?|reaction|balance|gas|compound|element|formula)\b/i.test(
+    plain,
+  );
+  if (chemistry) return undefined;
+  if (PHYSICS_WORDS.test(plain))
+    return {
+      kind: 'refuse',
+      status: 'unsupported',
+      reason:
+        'This looks like a physics question: ask the Physics Solver, which works with forces, motion, energy and circuits.',
+      suggestion: { text: question, tool: 'physics-solver' },
+    };
+  if (MATH_WORDS.test(plain) || /^[\d\s+\-*/^().=x×÷]+$/.test(plain))
+    return {
+      kind: 'refuse',
+      status: 'unsupported',
+      reason: 'This looks like a math question: ask the Math Solver.',
+      suggestion: { text: question, tool: 'math-solver' },
+    };
+  return undefined;
+}
+
+/** "balance the equation for burning methane": complete combustion of the one fuel named, if there is one. */
+function combustionToBalance(named: string): string | undefined {
+  if (!/\b(burn|burns|burning|burned|burnt|combustion|combusts?)\b/i.test(named)) return undefined;
+  const formulas = [...named.matchAll(/(?<![\w.])[A-Z][A-Za-z0-9()]*/g)]
+    .map((m) => m[0])
+    .filter((f) => keyOfFormula(f));
+  const fuels = [...new Set(formulas.filter((f) => f !== 'O2' && f !== 'CO2' && f !== 'H2O' && f !== 'CO'))];
+  if (fuels.length !== 1) return undefined;
+  const atoms = parseSpecies(fuels[0]!, isElement).atoms;
+  const symbols = [...atoms.keys()];
+  if (symbols.every((symbol) => symbol === 'C' || symbol === 'H' || symbol === 'O') && atoms.has('C'))
+    return `${fuels[0]} + O2 -> CO2${atoms.has('H') ? ' + H2O' : ''}`;
+  if (symbols.length === 1 && symbols[0] === 'H') return 'H2 + O2 -> H2O';
+  return undefined;
+}
+
+function keyOfFormula(formula: string): boolean {
+  try {
+    parseSpecies(formula, isElement);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function route(question: string): Route {
-  const stoichiometry = readStoichiometry(question);
+  const { plain, named } = readable(question);
+  const gas = readGas(named);
+  if (gas) return { kind: 'gas', problem: gas };
+  const moles = readMoles(named);
+  if (moles) return { kind: 'moles', problem: moles };
+  const stoichiometry = readStoichiometry(named);
   if (stoichiometry) return { kind: 'stoichiometry', problem: stoichiometry };
-  const formula = molarMassFormula(normalizeChemText(question));
-  if (formula) return { kind: 'molar-mass', formula };
+  const asked = molarMassFormula(plain);
+  if (asked) {
+    const bare = asked
+      .toLowerCase()
+      .replace(/\s+gas$/, '')
+      .trim();
+    const pair = AMBIGUOUS_ELEMENTS.get(bare);
+    if (pair && !/\bgas$/i.test(asked)) {
+      const [atom, molecule] = pair;
+      const one = molarMass(atom);
+      const two = molarMass(molecule);
+      return {
+        kind: 'refuse',
+        status: 'unsupported',
+        reason: `"${asked}" can mean the atom ${atom}${one.ok ? ` (${formatMolarMass(one.value)})` : ''} or the molecule ${molecule}${two.ok ? ` (${formatMolarMass(two.value)})` : ''}: ask for the molar mass of ${atom} or of ${molecule}.`,
+      };
+    }
+    const formula = namesToFormulas(asked).text.trim();
+    if (/^[a-z]/.test(formula) || /\s[a-z]{3,}/.test(formula))
+      return {
+        kind: 'refuse',
+        status: 'unsupported',
+        reason: `I do not know the substance "${asked}" by name: write its formula (for example "molar mass of CaCO3").`,
+      };
+    return { kind: 'molar-mass', formula };
+  }
   // An equation alone (or "balance …") is a balancing question; an equation with a question about amounts that
   // could not be read is not, so it falls through to unsupported.
-  if (
-    hasArrow(question) &&
-    !/\b(how\s+(many|much)|what\s+(mass|amount|volume)|limiting|grams?|moles?|yield|percent|volume|litres?|liters?)\b/i.test(
-      question,
-    )
-  ) {
-    return { kind: 'balance' };
+  const amounts =
+    /\b(how\s+(many|much)|what\s+(mass|amount|volume)|limiting|grams?|moles?|yield|percent|volume|litres?|liters?)\b/i;
+  if (hasArrow(named) && !amounts.test(named)) {
+    if (/^[^A-Z]*$/.test(named) || (MATH_WORDS.test(named) && !/[A-Z][a-z]?\d/.test(named)))
+      return otherTool(question, plain) ?? { kind: 'none' };
+    return { kind: 'balance', text: named };
   }
-  return { kind: 'none' };
+  if (/\bbalanc/i.test(named)) {
+    const combustion = combustionToBalance(named);
+    if (combustion) return { kind: 'balance', text: combustion };
+    return {
+      kind: 'refuse',
+      status: 'unsupported',
+      reason:
+        'Write the equation to balance with its formulas, for example "balance CH4 + O2 -> CO2 + H2O": from the words alone I cannot tell which substances react and form.',
+    };
+  }
+  return otherTool(question, plain) ?? { kind: 'none' };
 }
 
 function solve(question: string): TutorAnswer {
@@ -61,26 +184,64 @@ function solve(question: string): TutorAnswer {
   }
   const routed = route(question);
   switch (routed.kind) {
-    case 'balance':
-      return solveBalance(question);
+    case 'balance': {
+      const answer = solveBalance(routed.text);
+      return { ...answer, question: { ...answer.question, text: question } };
+    }
     case 'molar-mass':
       return solveMolarMass(question, routed.formula);
+    case 'moles':
+      return solveMoles(question, routed.problem);
+    case 'gas': {
+      const answer = solveGas(question, routed.problem);
+      return 'refused' in answer ? refusedAnswer(TOOL, 'unsupported', GAS_KIND, question, answer.refused) : answer;
+    }
     case 'stoichiometry':
       return solveStoichiometryProblem(question, routed.problem).answer;
+    case 'refuse': {
+      const refused = refusedAnswer(TOOL, routed.status, 'chemistry', question, routed.reason);
+      return routed.suggestion ? { ...refused, suggestion: routed.suggestion } : refused;
+    }
     default:
       return refusedAnswer(TOOL, 'unsupported', 'chemistry', question, UNSUPPORTED_REASON);
   }
+}
+
+/** Grades an amount against the engine's own answer: the precise value or the one rounded to the data. */
+function checkAmount(answer: TutorAnswer, studentAnswer: string): CheckResult {
+  if (answer.status !== 'solved' || !answer.answer)
+    return { correct: false, differences: [answer.reason ?? UNSUPPORTED_REASON] };
+  const expected = /^(-?[\d.]+(?: × 10\^-?\d+)?)/.exec(answer.answer.text)?.[1];
+  const student = /(-?\d+(?:\.\d*)?|\.\d+)(?:\s*(?:[×xX*·]\s*10\s*\^\s*\(?\s*(-?\d+)\)?|[eE](-?\d+)))?/.exec(
+    normalizeChemText(studentAnswer).replace(/,(?=\d{3}\b)/g, ''),
+  );
+  if (!expected || !student) return { correct: false, differences: ['Give the value as a number with its unit.'] };
+  const value = Number(`${student[1]}e${student[2] ?? student[3] ?? 0}`);
+  const target = Number(expected.replace(' × 10^', 'e'));
+  const decimals = (student[1]!.split('.')[1] ?? '').length - Number(student[2] ?? student[3] ?? 0);
+  const tolerance = 0.5 * 10 ** -decimals + 0.002 * Math.abs(target);
+  return Math.abs(value - target) <= tolerance
+    ? { correct: true, differences: [] }
+    : {
+        correct: false,
+        differences: [`${studentAnswer.trim()} is not right: the expected answer is ${answer.answer.text}.`],
+      };
 }
 
 function check(question: string, studentAnswer: string): CheckResult {
   const routed = route(question);
   switch (routed.kind) {
     case 'balance':
-      return checkBalance(question, studentAnswer);
+      return checkBalance(routed.text, studentAnswer);
     case 'molar-mass':
       return checkMolarMass(question, routed.formula, studentAnswer);
     case 'stoichiometry':
       return checkStoichiometry(question, routed.problem, studentAnswer);
+    case 'moles':
+    case 'gas':
+      return checkAmount(solve(question), studentAnswer);
+    case 'refuse':
+      return { correct: false, differences: [routed.reason] };
     default:
       return { correct: false, differences: [UNSUPPORTED_REASON] };
   }
@@ -185,7 +346,7 @@ function practice(question: string): PracticeQuestion[] {
     }
   };
   if (routed.kind === 'balance') {
-    const text = equationFromQuestion(question);
+    const text = equationFromQuestion(routed.text);
     let ownKeys = '';
     try {
       const own = parseEquation(text);

@@ -2,6 +2,7 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { refusedAnswer, solvedAnswer, type CheckResult, type TutorAnswer } from '@studyease/contract';
 import { atomicWeight, elementName, isElement } from './elements';
+import { fromThousandths, weightThousandths } from './numbers';
 import { ChemError, countAtomsIndependently, formulaLatex, parseSpecies, type Species } from './formula';
 import { halfUnitInLastPlace } from './sigfigs';
 
@@ -11,18 +12,33 @@ const TOOL = 'chemistry-solver';
 // Both read trimmed text (and QUESTION without its final ?, . or !): a `\s*…\s*$` tail after `(.+?)` backtracks
 // over every split of a long run of spaces.
 const QUESTION =
-  /^(?:(?:what\s+is|find|calculate|compute|determine|give)\s+)?(?:the\s+)?(?:molar|molecular|formula|molecular)\s+(?:mass|weight)\s+(?:of\s+)?(\S.*)$/i;
+  /^(?:(?:what\s+is|what'?s|whats|find|calculate|compute|determine|give|work\s+out|get)\s+(?:me\s+)?)?(?:the\s+)?(?:molar|molecular|formula)\s+(?:mass|weight)\s*(?:of|for|:)?\s+(\S.*)$/i;
 const SHORT = /^M\s*\(\s*(\S.*)\)\s*[?=]?$/;
+const ONE_MOLE =
+  /^(?:(?:what\s+is|what'?s|find|calculate)\s+)?(?:how\s+(?:heavy|much)\s+is|how\s+much\s+does|the\s+mass\s+of|what\s+does)\s+(?:one|1|a)\s+mole\s+of\s+(\S.*?)(?:\s+weigh)?$/i;
+// Words a student adds around the question ("pls", "please", "in g/mol").
+const TAIL = /\s*(?:,?\s*(?:pls|plz|please|thanks|thank\s+you|in\s+g\s*\/\s*mol|in\s+grams\s+per\s+mole))+\s*$/i;
+const HEAD = /^\s*(?:(?:hi|hey|hello)\s*[,!]?\s*)?(?:(?:please|pls|can\s+you|could\s+you|help\s+me)\s+)*/i;
 
 /** @returns the formula a molar-mass question asks about, or undefined when it is not one */
 export function molarMassFormula(question: string): string | undefined {
-  const text = question.trim();
-  const match = QUESTION.exec(/[?.!]$/.test(text) ? text.slice(0, -1).trimEnd() : text) ?? SHORT.exec(text);
+  let text = question.trim();
+  for (let i = 0; i < 3 && /[?.!]$/.test(text); i++) text = text.slice(0, -1).trimEnd();
+  text = text.replace(TAIL, '').replace(HEAD, '');
+  const match = QUESTION.exec(text) ?? SHORT.exec(text) ?? ONE_MOLE.exec(text);
   return match?.[1]?.trim();
 }
 
 export type MolarMassResult =
-  | { ok: true; species: Species; value: number; contributions: { symbol: string; count: number; weight: number }[] }
+  | {
+      ok: true;
+      species: Species;
+      /** The molar mass from the atomic weights as shown (3 decimals): what every later step computes with. */
+      value: number;
+      /** The same in thousandths of g/mol (exact). */
+      thousandths: number;
+      contributions: { symbol: string; count: number; weight: number; thousandths: number }[];
+    }
   | { ok: false; status: 'invalid' | 'unsupported'; reason: string };
 
 /** @returns the molar mass of a formula in g/mol with each element's contribution, or why it has none */
@@ -43,9 +59,9 @@ export function molarMass(formula: string): MolarMassResult {
   }
   if (species.electron)
     return { ok: false, status: 'unsupported', reason: 'The electron has no molar mass in this sense.' };
-  const contributions: { symbol: string; count: number; weight: number }[] = [];
+  const contributions: { symbol: string; count: number; weight: number; thousandths: number }[] = [];
   for (const [symbol, count] of species.atoms) {
-    const weight = atomicWeight(symbol);
+    const weight = weightThousandths(symbol);
     if (weight === undefined) {
       return {
         ok: false,
@@ -53,13 +69,23 @@ export function molarMass(formula: string): MolarMassResult {
         reason: `${elementName(symbol)} (${symbol}) has no standard atomic weight (it has no stable isotopes), so its molar mass depends on the isotope.`,
       };
     }
-    contributions.push({ symbol, count, weight });
+    contributions.push({ symbol, count, weight: weight / 1000, thousandths: weight });
   }
-  const value = contributions.reduce((sum, item) => sum + item.count * item.weight, 0);
-  return { ok: true, species, value, contributions };
+  const thousandths = contributions.reduce((sum, item) => sum + item.count * item.thousandths, 0);
+  return { ok: true, species, value: thousandths / 1000, thousandths, contributions };
 }
 
-export const formatMolarMass = (value: number): string => `${value.toFixed(2)} g/mol`;
+/**
+ * The molar mass to 2 decimals (3 below 10 g/mol, so it keeps 4 significant figures), rounded half up from the
+ * exact sum of the shown contributions.
+ */
+export function molarMassText(thousandths: number): string {
+  if (thousandths < 10_000) return fromThousandths(thousandths);
+  const hundredths = Math.round(thousandths / 10);
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+}
+
+export const formatMolarMass = (value: number): string => `${molarMassText(Math.round(value * 1000))} g/mol`;
 
 export function molarMassHints(formula: string | undefined): string[] {
   return [
@@ -73,21 +99,28 @@ export function molarMassHints(formula: string | undefined): string[] {
 export function solveMolarMass(question: string, formula: string): TutorAnswer {
   const result = molarMass(formula);
   if (!result.ok) return refusedAnswer(TOOL, result.status, MOLAR_MASS_KIND, question, result.reason);
-  const { species, value, contributions } = result;
-  // Second path: expand the formula with the independent counter and add the atoms one element at a time.
+  const { species, value, thousandths, contributions } = result;
+  // Second path: expand the formula with the independent counter and add the atoms one element at a time, from
+  // the full-precision weights; it must round to the same value.
   const recount = countAtomsIndependently(species.body);
   let second = 0;
   for (const [symbol, count] of recount) second += (atomicWeight(symbol) ?? Number.NaN) * count;
-  const agree = Math.abs(second - value) <= 1e-9 * value && recount.size === species.atoms.size;
+  const shownText = molarMassText(thousandths);
+  const agree =
+    recount.size === species.atoms.size &&
+    Math.abs(second - value) <= 0.0005 * species.atoms.size * Math.max(...recount.values()) + 1e-9;
+  // Every product and the sum are computed from the weights as shown (3 decimals), in exact thousandths.
   const lines = contributions.map(
-    ({ symbol, count, weight }) => `${symbol}: ${count} × ${weight.toFixed(3)} = ${(count * weight).toFixed(3)} g/mol`,
+    ({ symbol, count, thousandths: weight }) =>
+      `${symbol}: ${count} × ${fromThousandths(weight)} = ${fromThousandths(count * weight)} g/mol`,
   );
-  const text = formatMolarMass(value);
+  const text = `${shownText} g/mol`;
+  const rounds = fromThousandths(thousandths) === shownText ? '' : `, which rounds to ${text}`;
   return solvedAnswer({
     tool: TOOL,
     kind: MOLAR_MASS_KIND,
     question: { text: question, latex: `M(${formulaLatex(species.text)})` },
-    answer: { text, latex: `${value.toFixed(2)}\\ \\mathrm{g/mol}` },
+    answer: { text, latex: `${shownText}\\ \\mathrm{g/mol}` },
     steps: [
       {
         title: 'Count the atoms',
@@ -95,14 +128,20 @@ export function solveMolarMass(question: string, formula: string): TutorAnswer {
       },
       {
         title: 'Multiply each atomic weight by its count',
-        explanation: lines.join('; '),
+        explanation: `Standard atomic weights in g/mol, to 3 decimals. ${lines.join('; ')}`,
         latex: contributions
-          .map(({ symbol, count, weight }) => `${count}\\times ${weight.toFixed(3)}\\ (\\mathrm{${symbol}})`)
+          .map(
+            ({ symbol, count, thousandths: weight }) =>
+              `${count}\\times ${fromThousandths(weight)}\\ (\\mathrm{${symbol}})`,
+          )
           .join(' + '),
       },
       {
         title: 'Add the contributions',
-        explanation: `${contributions.map(({ count, weight }) => (count * weight).toFixed(3)).join(' + ')} = ${value.toFixed(3)} g/mol, which rounds to ${text}.`,
+        explanation:
+          contributions.length > 1
+            ? `${contributions.map(({ count, thousandths: weight }) => fromThousandths(count * weight)).join(' + ')} = ${fromThousandths(thousandths)} g/mol${rounds}.`
+            : `Only one element: M = ${fromThousandths(thousandths)} g/mol${rounds}.`,
       },
     ],
     checks: [
@@ -110,8 +149,8 @@ export function solveMolarMass(question: string, formula: string): TutorAnswer {
         kind: 'recomputed',
         passed: agree,
         detail: agree
-          ? `Counting the atoms again independently and adding them gives ${second.toFixed(3)} g/mol as well.`
-          : `A second count gives ${second.toFixed(3)} g/mol instead of ${value.toFixed(3)} g/mol.`,
+          ? `Counting the atoms again independently and adding the unrounded atomic weights gives ${second.toFixed(4)} g/mol, the same to the 3 decimals shown.`
+          : `A second count gives ${second.toFixed(3)} g/mol instead of ${fromThousandths(thousandths)} g/mol.`,
       },
     ],
     hints: molarMassHints(species.text),

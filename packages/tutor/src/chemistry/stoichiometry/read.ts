@@ -21,7 +21,7 @@ const LEADING_WORDS =
   /^(given|for|in|the|a|an|reaction|equation|balanced|consider|using|from|with|according|to|of|if)$/i;
 
 /** Finds the equation in a question: the clause with the arrow, without the words around it. */
-function equationClause(text: string): string | undefined {
+export function equationClause(text: string): string | undefined {
   if (!hasArrow(text)) return undefined;
   const clauses = text.split(/[,;:?]|\.(?=\s|$)/);
   const clause = clauses.find((one) => hasArrow(one));
@@ -30,6 +30,8 @@ function equationClause(text: string): string | undefined {
   const isWord = (token: string): boolean => {
     if (LEADING_WORDS.test(token)) return true;
     if (!/^[A-Za-z]+$/.test(token)) return false;
+    // A capital and at most one more letter is meant as a formula (`Xy`): kept, so a wrong symbol is named.
+    if (/^[A-Z][a-z]?$/.test(token)) return false;
     try {
       parseSpecies(token, isElement);
       return false;
@@ -46,9 +48,18 @@ function equationClause(text: string): string | undefined {
 export function readStoichiometry(question: string): StoichiometryProblem | undefined {
   const text = normalizeChemText(question).replace(/\s+/g, ' ').trim();
   const asksLimiting = /\blimiting\s+(reagent|reactant)s?\b/i.test(text);
+  // A formula starts with a capital letter: with the `i` flag `how many moles are …` would read "are" as one.
+  const capital = (match: RegExpExecArray | null): RegExpExecArray | null =>
+    match && /^[A-Z]/.test(match[2] ?? '') ? match : null;
   const targetMatch =
-    new RegExp(String.raw`\bhow\s+many\s+(${UNIT})\s+(?:of\s+)?(${FORMULA})`, 'i').exec(text) ??
-    new RegExp(String.raw`\bwhat\s+(mass|amount\s+in\s+moles|number\s+of\s+moles)\s+of\s+(${FORMULA})`, 'i').exec(text);
+    capital(new RegExp(String.raw`\bhow\s+many\s+(${UNIT})\s+(?:of\s+)?(${FORMULA})`, 'i').exec(text)) ??
+    capital(
+      new RegExp(
+        String.raw`\b(?:what|find|calculate|determine|compute|work\s+out|give)\s+(?:is\s+)?(?:the\s+)?(mass|amount\s+in\s+moles|number\s+of\s+moles|moles|amount)\s+of\s+(${FORMULA})`,
+        'i',
+      ).exec(text),
+    ) ??
+    capital(new RegExp(String.raw`\bhow\s+(much)\s+(${FORMULA})`, 'i').exec(text));
   const equationText = equationClause(text);
   const withoutEquation = equationText ? text.replace(equationText, ' ') : text;
   const givens: Given[] = [];
@@ -73,7 +84,8 @@ export function readStoichiometry(question: string): StoichiometryProblem | unde
   let target: StoichiometryProblem['target'];
   if (targetMatch) {
     const word = targetMatch[1]!.toLowerCase();
-    const unit: Unit = word === 'mass' ? 'g' : word.includes('mole') ? 'mol' : unitOf(word);
+    const unit: Unit =
+      word === 'mass' || word === 'much' ? 'g' : word.includes('mole') || word === 'amount' ? 'mol' : unitOf(word);
     const formula = cleanFormula(targetMatch[2]!);
     const after = text.slice(targetMatch.index + targetMatch[0].length);
     const role =

@@ -9,7 +9,7 @@ import { equationChecks } from '../balancing';
 import { writeEquation } from '../equation';
 import { formulaLatex, speciesKey, type Species } from '../formula';
 import { molarMass } from '../molar-mass';
-import { halfUnitInLastPlace, roundToFigures } from '../sigfigs';
+import { answerText, carry } from '../numbers';
 import {
   type Given,
   LIMITING_KIND,
@@ -22,11 +22,12 @@ import {
 } from './problem';
 import { type Reaction, findReaction } from './reactions';
 
-/** Intermediate values keep 4 significant figures (trailing zeros too: 2.000 mol), so rounding happens once. */
-const show = (value: number): string => {
-  const text = value.toPrecision(4);
-  return text.includes('e') ? String(Number(text)) : text;
-};
+/**
+ * Intermediate values are shown to 5 significant figures and the next step computes with the value as shown, so
+ * every calculation in the steps can be redone on a calculator from the numbers on the page.
+ */
+const show = (value: number): string => carry(value).text;
+const shown = (value: number): number => carry(value).value;
 
 export interface StoichiometrySolution {
   answer: TutorAnswer;
@@ -129,8 +130,10 @@ interface Extent {
 
 function runToLimit(setup: Setup, coefficients: readonly bigint[]): Extent {
   const { masses, usable } = setup;
-  const moles = usable.map(({ given, index }) => (isMass(given.unit) ? given.value / masses[index]! : given.value));
-  const extents = moles.map((value, i) => value / Number(coefficients[usable[i]!.index]!));
+  const moles = usable.map(({ given, index }) =>
+    isMass(given.unit) ? shown(given.value / masses[index]!) : given.value,
+  );
+  const extents = moles.map((value, i) => shown(value / Number(coefficients[usable[i]!.index]!)));
   const smallest = Math.min(...extents);
   const limitingAt = extents.indexOf(smallest);
   const tie = extents.filter((value) => Math.abs(value - smallest) <= 1e-9 * smallest).length > 1;
@@ -154,8 +157,8 @@ function workingSteps(setup: Setup, reaction: Reaction, extent: Extent, equation
     explanation: usable
       .map(({ given, index }, i) =>
         isMass(given.unit)
-          ? `n(${formulaOf(index)}) = ${show(given.value)} g ÷ ${masses[index]!.toFixed(3)} g/mol = ${show(moles[i]!)} mol`
-          : `n(${formulaOf(index)}) = ${show(given.value)} mol`,
+          ? `n(${formulaOf(index)}) = ${given.unit === 'g' ? given.written : show(given.value)} g ÷ ${masses[index]!.toFixed(3)} g/mol = ${show(moles[i]!)} mol`
+          : `n(${formulaOf(index)}) = ${given.unit === 'mol' ? given.written : show(given.value)} mol`,
       )
       .join('; '),
   });
@@ -199,31 +202,42 @@ function targetAmount(
   coefficients: readonly bigint[],
   extent: Extent,
   figures: number,
-): { exact: number; amountText: string; steps: Step[]; checks: Check[] } {
+): { exact: number; amountText: string; amountLatex: string; steps: Step[]; checks: Check[] } {
   const { all, n, masses, usable, targetIndex } = setup;
   const { moles, smallest, limitingAt } = extent;
   const formulaOf = (index: number): string => all[index]!.text;
   const steps: Step[] = [];
   const checks: Check[] = [];
-  const targetMoles = smallest * Number(coefficients[targetIndex]!);
-  const unit = target.unit;
-  const inUnit = (isMass(unit) ? targetMoles * masses[targetIndex]! : targetMoles) / SCALE[unit];
-  const exact = inUnit;
-  const amountText = `${roundToFigures(inUnit, figures)} ${unit}`;
   const source = usable[limitingAt]!;
+  const ratio = `${coefficients[targetIndex]}/${coefficients[source.index]}`;
+  const targetMoles = shown(
+    (moles[limitingAt]! * Number(coefficients[targetIndex]!)) / Number(coefficients[source.index]!),
+  );
+  const unit = target.unit;
+  const grams = isMass(unit) ? shown(targetMoles * masses[targetIndex]!) : targetMoles;
+  const inUnit = isMass(unit)
+    ? unit === 'g'
+      ? targetMoles * masses[targetIndex]!
+      : grams / SCALE[unit]
+    : targetMoles / SCALE[unit];
+  const exact = inUnit;
+  const answer = answerText(inUnit, unit, figures);
+  const amountText = answer.text;
+  const same = coefficients[targetIndex] === coefficients[source.index];
+  const molesStep = `n(${formulaOf(targetIndex)}) = ${show(moles[limitingAt]!)} mol ${formulaOf(source.index)} × ${ratio} = ${!isMass(unit) && unit === 'mol' ? answer.precise : show(targetMoles)} mol`;
   steps.push({
     title: 'Use the mole ratio',
-    explanation: `n(${formulaOf(targetIndex)}) = ${show(moles[limitingAt]!)} mol ${formulaOf(source.index)} × ${coefficients[targetIndex]}/${coefficients[source.index]} = ${show(targetMoles)} mol.`,
+    explanation: `${same ? `The coefficients of ${formulaOf(targetIndex)} and ${formulaOf(source.index)} are equal, so the moles are equal: ` : `The mole ratio from the balanced equation is ${coefficients[targetIndex]} mol ${formulaOf(targetIndex)} per ${coefficients[source.index]} mol ${formulaOf(source.index)}: `}${molesStep}${unit === 'mmol' ? ` = ${answer.precise} mmol` : ''}.`,
   });
   if (isMass(unit)) {
     steps.push({
       title: 'Convert to mass',
-      explanation: `m(${formulaOf(targetIndex)}) = ${show(targetMoles)} mol × ${masses[targetIndex]!.toFixed(3)} g/mol = ${show(targetMoles * masses[targetIndex]!)} g${unit !== 'g' ? ` = ${show(inUnit)} ${unit}` : ''}.`,
+      explanation: `m(${formulaOf(targetIndex)}) = n × M = ${show(targetMoles)} × ${masses[targetIndex]!.toFixed(3)} = ${unit === 'g' ? answer.precise : show(grams)} g${unit !== 'g' ? `, and ${show(grams)} g ${unit === 'kg' ? '/ 1000' : '× 1000'} = ${answer.precise} ${unit}` : ''}.`,
     });
   }
   steps.push({
     title: 'Round to the data',
-    explanation: `The data has ${figures} significant figure${figures === 1 ? '' : 's'}, so the answer is ${amountText}.`,
+    explanation: `The data has ${figures} significant figure${figures === 1 ? '' : 's'}, so the answer is ${answer.rounded} ${unit}${answer.precise !== answer.rounded ? ` (the precise value is ${answer.precise} ${unit})` : ''}.`,
   });
   // Second path: conservation of mass at this extent, and the answer recomputed as one chain of factors.
   const reactantMass = all
@@ -244,14 +258,14 @@ function targetAmount(
       (Number(coefficients[targetIndex]!) / Number(coefficients[source.index]!)) *
       (isMass(unit) ? masses[targetIndex]! : 1)) /
     SCALE[unit];
-  const rounded = Number(roundToFigures(inUnit, figures));
-  const agrees = Math.abs(chain - rounded) <= halfUnitInLastPlace(roundToFigures(inUnit, figures)) + 1e-12;
+  // The chain uses the unrounded intermediate values: the shown answer must agree to 1 part in 1000.
+  const agrees = Math.abs(chain - inUnit) <= 1e-3 * Math.abs(chain);
   checks.push({
     kind: 'recomputed',
     passed: agrees,
-    detail: `One chain of factors gives ${show(chain)} ${unit}, which rounds to ${roundToFigures(chain, figures)} ${unit}.`,
+    detail: `One chain of factors without rounding in between gives ${show(chain)} ${unit}, which agrees with ${answer.precise} ${unit}.`,
   });
-  return { exact, amountText, steps, checks };
+  return { exact, amountText, amountLatex: answer.latex, steps, checks };
 }
 
 /** The answer line: the limiting reagent and/or the amount; null when the question asks for neither. */
@@ -259,6 +273,7 @@ function answerLine(
   problem: StoichiometryProblem,
   limitingSpecies: Species | undefined,
   amountText: string | undefined,
+  amountLatex: string | undefined,
 ): { text: string; latex: string } | null {
   const parts: string[] = [];
   const latexParts: string[] = [];
@@ -268,8 +283,7 @@ function answerLine(
   }
   if (amountText) {
     parts.push(amountText);
-    const [number = '', unit = ''] = amountText.split(' ');
-    latexParts.push(`${number}\\ \\mathrm{${unit}}`);
+    latexParts.push(amountLatex ?? '');
   }
   if (parts.length === 0) return null;
   return { text: parts.join('; '), latex: latexParts.join(';\\ ') };
@@ -300,9 +314,10 @@ export function solveStoichiometryProblem(question: string, problem: Stoichiomet
   if (usable.length > 1) checks.push(limitingCheck(setup, coefficients, extent));
   let exact: number | undefined;
   let amountText: string | undefined;
+  let amountLatex: string | undefined;
   if (problem.target && targetIndex >= 0) {
     const amount = targetAmount(problem.target, setup, coefficients, extent, figures);
-    ({ exact, amountText } = amount);
+    ({ exact, amountText, amountLatex } = amount);
     steps.push(...amount.steps);
     checks.push(...amount.checks);
   }
@@ -312,7 +327,7 @@ export function solveStoichiometryProblem(question: string, problem: Stoichiomet
       'The reactants are in the exact ratio of the equation: neither is limiting (both run out together).',
     );
   }
-  const line = answerLine(problem, limitingSpecies, amountText);
+  const line = answerLine(problem, limitingSpecies, amountText, amountLatex);
   if (!line)
     return refuse('unsupported', 'I could not tell what the question asks for (an amount, or the limiting reagent).');
   return {
