@@ -156,8 +156,12 @@ const work = (p: Percentage): Worked => {
       const to = read(p.to);
       if (R.isZero(from)) throw new Unsupported('a percentage change from 0 is not defined');
       const difference = R.sub(to, from);
-      const { value, steps } = asPercentOf(difference, from, 'Divide by the original amount');
-      const word = R.sign(value) < 0 ? 'decrease' : 'increase';
+      const { value: change, steps } = asPercentOf(difference, from, 'Divide by the original amount');
+      const down = R.sign(change) < 0;
+      const size = down ? R.neg(change) : change;
+      // "What is the percentage decrease?" asks for the size of the decrease (15, not −15); a change is signed.
+      const sizeAsked = down && p.asked === 'decrease';
+      const value = sizeAsked ? size : change;
       return {
         value,
         steps: [
@@ -165,10 +169,11 @@ const work = (p: Percentage): Worked => {
           ...steps,
           step(
             'Say what it means',
-            `A change of ${show(value)}% is a ${show(R.sign(value) < 0 ? R.neg(value) : value)}% ${word}.`,
+            `A change of ${show(change)}% is a ${show(size)}% ${down ? 'decrease' : 'increase'}` +
+              (p.asked === 'decrease' && !down ? ': the amount went up, not down.' : '.'),
           ),
         ],
-        forwards: (answer) => near(R.toNumber(from) * (1 + answer / 100), R.toNumber(to)),
+        forwards: (answer) => near(R.toNumber(from) * (1 + ((sizeAsked ? -1 : 1) * answer) / 100), R.toNumber(to)),
         hints: ['Find the change: new minus old.', 'Divide it by the original amount.', 'Multiply by 100.'],
         similar: (random) => {
           const base = randInt(random, 2, 40) * 10;

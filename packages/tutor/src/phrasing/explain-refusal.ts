@@ -140,7 +140,8 @@ export function explainRefusal(question: string, engineReason: string, solves: (
   const unreadable = unreadableIn(read);
   const maths = mathsIn(read);
   const rewrite = [maths, readable(read)].find(
-    (text) => text.trim() !== '' && text.trim() !== question.trim() && solves(text),
+    // A rewrite keeps an operation: a lone number ("400" of a word problem) is not what the student asked.
+    (text) => /[=+\-*/^<>(]/.test(text.replace(/^-/, '')) && text.trim() !== question.trim() && solves(text),
   );
   const didYouMean = rewrite ? ` Did you mean: ${rewrite}?` : '';
   const suggestion = rewrite ? { suggestion: { text: rewrite } } : {};

@@ -36,6 +36,8 @@ const ROOTS = new RegExp(
   'i',
 );
 const FOR_WHICH = /^for (?:which|what) (?:value|values )?(?:of )?([a-z]) (?:is|does|do|will) (.+)$/i;
+const WHAT_VALUE_MAKES =
+  /^(?:what|which|find the|find a|give the) (?:value|values|number) (?:of ([a-z]) )?(?:makes|satisfies|solves|will make|would make) (.+?)(?: true| hold| work)?$/i;
 const FIND_X_IF = new RegExp(
   String.raw`^(?:${ASK}|solve for|list|give) (?:the value of |the values of |all values of |all the values of |the unknown |all |every )?([a-z])(?: values| value)? ?(?::|,|if|when|given(?: that)?|such that|where|so that|for which|with|satisfying|that satisfy|in) ?(.+)$`,
   'i',
@@ -47,7 +49,10 @@ const E_THEN_FIND_X = new RegExp(
 const SYSTEM =
   /^(?:solve )?(?:the )?(?:system(?: of(?: linear)? equations)?|simultaneous equations|simultaneously|equations)[:,]? ?/i;
 const FIND_X_AND_Y =
-  /^(?:find|solve for|what are|determine|calculate) [a-z] and [a-z] ?(?::|,|if|when|given(?: that)?|such that|where)? ?/i;
+  /^(?:find|solve for|what are|determine|calculate|work out|give)(?: the values? of| the)? [a-z] and [a-z] ?(?::|,|if|when|given(?: that)?|such that|where)? ?/i;
+// "x + y = 10 and x - y = 2, find x and y": the instruction after the system.
+const THEN_FIND_X_AND_Y =
+  /[,.;]? (?:(?:now |then |and )?(?:find|solve for|solve|what are|determine|calculate|work out|give)(?: the values? of)?) [a-z] and [a-z]$/i;
 const LEAD = new RegExp(
   String.raw`^(?:solve|${ASK}|how much is)(?: the| this)?(?: quadratic| linear| cubic)?(?: equation| expression| sum)?(?: for me)? ?[:,]? ?`,
   'i',
@@ -64,7 +69,7 @@ export function intentOf(text: string): string {
   m = DEFINITION_THEN_DERIVATIVE.exec(s);
   if (m) return `derivative of ${m[2] ?? ''} with respect to ${m[1] ?? m[3] ?? 'x'}`;
   // "what's the derivative of", "calculate the integral of": the instruction word goes, the operation stays.
-  s = s.replace(new RegExp(String.raw`^${ASK} (?:the )?(?=${CALCULUS})`, 'i'), '');
+  s = s.replace(new RegExp(String.raw`^${ASK} (?:the )?(?=${CALCULUS}|d ?/ ?d[a-z]\b)`, 'i'), '');
   s = s.replace(/^first derivative\b/i, 'derivative');
   s = s.replace(/^d ?\/ ?d([a-z]) of /i, 'd/d$1 ');
   m = AREA.exec(s);
@@ -91,11 +96,13 @@ export function intentOf(text: string): string {
   }
   m = FOR_WHICH.exec(s);
   if (m) return `solve for ${m[1] ?? 'x'}: ${m[2] ?? ''}`;
+  m = WHAT_VALUE_MAKES.exec(s);
+  if (m?.[2]?.includes('=')) return m[1] ? `solve for ${m[1]}: ${m[2]}` : m[2];
   m = FIND_X_IF.exec(s);
   if (m?.[2]?.includes('=')) return `solve for ${m[1] ?? 'x'}: ${m[2]}`;
   m = E_THEN_FIND_X.exec(s);
   if (m?.[1]?.includes('=')) return `solve for ${m[2] ?? 'x'}: ${m[1]}`;
-  s = s.replace(SYSTEM, '').replace(FIND_X_AND_Y, '');
+  s = s.replace(SYSTEM, '').replace(FIND_X_AND_Y, '').replace(THEN_FIND_X_AND_Y, '');
   if (!/^solve for [a-z]\b/i.test(s) && !/^(?:simplify|factor|factorise|factorize|expand)\b/i.test(s)) {
     s = s.replace(LEAD, '');
   }

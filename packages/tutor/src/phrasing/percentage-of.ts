@@ -56,7 +56,16 @@ const CHANGE_ASKED = new RegExp(
   String.raw`(?:percentage|percent|%) (?:change|increase|decrease|rise|fall|drop|gain|loss|growth|reduction)|by (?:what|how much|which) (?:percent|percentage|%)|how many percent|what (?:percent|percentage) (?:change|increase|decrease|rise|fall)`,
   'i',
 );
+// The question asks for the size of a decrease, not for a signed change.
+const ASKED_DECREASE =
+  /(?:percentage|percent|%) (?:decrease|fall|drop|reduction|loss)\b|\bby (?:what|how much|which) (?:percent|percentage|%)(?: \w+){0,3} (?:decrease|decreased|fall|fell|drop|dropped|go down|went down|reduce|reduced|shrink|shrank|lose|lost)\b/i;
 const FROM_TO = new RegExp(String.raw`\bfrom ${NUMBER} (?:to|up to|down to) ${NUMBER}\b`, 'i');
+
+// The new amount named before the old one: "is now 340 but was 400", "costs 90, down from 120".
+const NEW_THEN_OLD = new RegExp(
+  String.raw`\b(?:now|new|currently|today)\b[^\d]*${NUMBER}\D+\b(?:was|were|used to be|from|before|old|originally)\b[^\d]*${NUMBER}|${NUMBER},? (?:up|down) from ${NUMBER}`,
+  'i',
+);
 
 const BEFORE_ASKED =
   /\b(?:original|originally|before|initial|initially|at first|to begin with|to start with|previous|previously|beforehand|at the start|used to cost|was it|full price|regular price|usual price)\b/i;
@@ -106,9 +115,15 @@ export function percentageOf(text: string): Percentage | undefined {
   const numbers = numbersIn(s);
   const rates = numbers.filter((n) => n.rate);
   if (CHANGE_ASKED.test(s) && rates.length === 0) {
+    if (numbers.length !== 2) return undefined;
+    const asked = ASKED_DECREASE.test(s) ? { asked: 'decrease' as const } : {};
     m = FROM_TO.exec(s);
-    if (m && numbers.length === 2) return { kind: 'percent-change', from: m[1] ?? '', to: m[2] ?? '' };
-    return undefined;
+    if (m) return { kind: 'percent-change', from: m[1] ?? '', to: m[2] ?? '', ...asked };
+    // "was 400 and is now 340", "when 120 becomes 90": the old amount first, unless the new one is named first
+    // ("it is now 340; it was 400").
+    const [first, second] = [numbers[0]?.value ?? '', numbers[1]?.value ?? ''];
+    const newFirst = NEW_THEN_OLD.test(s);
+    return { kind: 'percent-change', from: newFirst ? second : first, to: newFirst ? first : second, ...asked };
   }
   // Reverse: one rate, one other amount (the result), a direction and a question about the amount before.
   const result = numbers.find((n) => !n.rate);

@@ -7,7 +7,7 @@ import type { Qualifiers } from './rephrased';
  * Single spaces (plainSymbols) throughout; each expression is anchored on a word, so it is tried once per word.
  */
 // "give your answer", "rounded", "round your answer", "correct": the words before "to N places".
-const LEAD = String.raw`(?:[,;] )?(?:and )?(?:(?:give|write|leave|express|state) (?:your |the )?(?:answers?|solutions?|roots?|results?) |(?:rounded|round(?: off)?(?: your answers?| the answers?| it)?) |(?:answers? |correct(?:ly)? |accurate(?:ly)? ))*`;
+const LEAD = String.raw`(?:[,;] )?(?:and )?(?:(?:give|giving|write|writing|leave|leaving|express|expressing|state|stating) (?:your |the |all |each )?(?:answers?|solutions?|roots?|results?|values?) |(?:rounded|round(?: off)?(?: your answers?| the answers?| it)?) |(?:answers? |correct(?:ly)? |accurate(?:ly)? ))*`;
 const DECIMALS = new RegExp(
   String.raw`${LEAD}(?:to|with|correct to) (\d+|one|two|three|four) (?:decimal places?|decimals?|dp\b|d\.p\b\.?|places? of decimals|places?\b)`,
   'i',
@@ -21,7 +21,7 @@ const COMPLEX =
   /(?:[,;] )?(?:(?:over|in|on) (?:the )?(?:set of )?complex(?: numbers)?\b|over (?:C|ℂ)\b(?! ?[-+*/^=(]))/i;
 const COMPLEX_ROOTS = /\b(?:all )?complex (?=(?:roots|solutions|zeros|zeroes|numbers? solutions?)\b)/i;
 const EXACT = new RegExp(
-  String.raw`(?:[,;] )?(?:and )?(?:(?:give|write|leave|express) (?:your |the )?(?:answers?|solutions?|roots?|results?) )?(?:in (?:its |their |the )?(?:simplest|lowest|exact) (?:form|terms)|as (?:an )?exact (?:values?|answers?|form))|(?:[,;] )?\bexactly\b|\bexact (?=(?:value|values|answer|answers|solution|solutions|roots|form)\b)|\bin (?:surd|radical) form\b`,
+  String.raw`(?:[,;] )?(?:and )?(?:(?:give|giving|write|writing|leave|leaving|express|expressing) (?:your |the |it |them )?(?:answers? |solutions? |roots? |results? )?)?(?:in (?:its |their |the )?(?:simplest|lowest|exact|surd|radical) (?:form|terms)|as (?:an )?exact (?:values?|answers?|form))|(?:[,;] )?\bexactly\b|\bexact (?=(?:value|values|answer|answers|solution|solutions|roots|form)\b)`,
   'i',
 );
 
@@ -55,5 +55,8 @@ export function qualifiersOf(text: string): [string, Qualifiers] {
   if (match) qualifiers.complex = true;
   [rest, match] = cut(rest, EXACT);
   if (match) qualifiers.exact = true;
+  // "round 3.14159 to 2 dp", "round x^2 = 3 to 2 dp": the instruction stayed in front of the maths.
+  if (qualifiers.decimals !== undefined || qualifiers.significantFigures !== undefined)
+    rest = rest.replace(/^round(?: off)? /i, '');
   return [rest.replace(/[,;]$/, '').trim(), qualifiers];
 }

@@ -18,7 +18,10 @@ const percentageText = (p: Percentage): string => {
     case 'change-by':
       return `${p.amount}*(1 ${p.direction === 'up' ? '+' : '-'} ${p.rate}/100)`;
     case 'percent-change':
-      return `(${p.to} - ${p.from})/${p.from}*100`;
+      // The size of a decrease when that is what was asked (math/percentage.ts answers the same).
+      return p.asked === 'decrease' && Number(p.to) < Number(p.from)
+        ? `(${p.from} - ${p.to})/${p.from}*100`
+        : `(${p.to} - ${p.from})/${p.from}*100`;
     case 'reverse':
       return `${p.result}/(1 ${p.direction === 'up' ? '+' : '-'} ${p.rate}/100)`;
   }

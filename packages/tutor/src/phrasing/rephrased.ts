@@ -38,8 +38,8 @@ export type Percentage =
   | { kind: 'what-percent'; part: string; whole: string }
   /** "increase 80 by 15%", "80 decreased by 15%". */
   | { kind: 'change-by'; amount: string; rate: string; direction: 'up' | 'down' }
-  /** "percentage change from 80 to 92". */
-  | { kind: 'percent-change'; from: string; to: string }
+  /** "percentage change from 80 to 92"; `asked: 'decrease'` when the size of a decrease is asked for. */
+  | { kind: 'percent-change'; from: string; to: string; asked?: 'decrease' }
   /** "after a 20% rise the price is 60, what was it before": the original amount. */
   | { kind: 'reverse'; result: string; rate: string; direction: 'up' | 'down' };
 

@@ -11,7 +11,7 @@ const LEADING: readonly RegExp[] = [
   /^(?:please |pls |plz )/i,
 ];
 
-const TRAILING = /[,.]? (?:please|pls|plz|thanks|thank you|thank u|thx|ty)$/i;
+const TRAILING = /[,.]? (?:for me(?: please| pls| thanks)?|please|pls|plz|thanks|thank you|thank u|thx|ty)$/i;
 
 /**
  * @param text - the question with single spaces
