@@ -44,7 +44,7 @@ const UNITS: ReadonlyArray<readonly [RegExp, Kind, string]> = [
 
 const UNIT_WORDS = String.raw`atmospheres?|atm|kPa|pascals?|Pa|mm\s*Hg|torr|bar|millilit(?:er|re)s?|mL|cm3|cm³|cm\^3|lit(?:er|re)s?|L|dm3|dm³|dm\^3|m3|m³|m\^3|cubic\s+met(?:er|re)s?|kelvins?|K|[°º]\s*C|degrees?\s+C(?:elsius)?|celsius|moles?|mols?`;
 
-const PA_PER: Readonly<Record<string, number>> = { atm: 101325, kPa: 1000, Pa: 1, mmHg: 133.322, bar: 100000 };
+const PA_PER: Readonly<Record<string, number>> = { atm: 101325, kPa: 1000, Pa: 1, mmHg: 101325 / 760, bar: 100000 };
 const ATM_PER: Readonly<Record<string, number>> = {
   atm: 1,
   kPa: 1 / 101.325,
@@ -57,6 +57,8 @@ const L_PER: Readonly<Record<string, number>> = { L: 1, mL: 0.001, 'm³': 1000 }
 export interface GasProblem {
   values: Value[];
   asked: Kind | undefined;
+  /** The unit the answer is asked in ("in atm", "in mL"), when the question names one. */
+  askedUnit: string | undefined;
   stp: boolean;
   mass: { grams: number; written: string; formula: string; figures: number } | undefined;
 }
@@ -105,7 +107,8 @@ export function readGas(text: string): GasProblem | undefined {
     }
   }
   // A second substance named (other than the gas whose mass is given) is not a one-gas question.
-  const formulas = [...text.matchAll(/(?<![\w.])([A-Z][A-Za-z0-9()]*)/g)]
+  const rest = text.replace(pattern, ' ');
+  const formulas = [...rest.matchAll(/(?<![\w.])([A-Z][A-Za-z0-9()]*)/g)]
     .map((m) => m[1]!)
     .filter(
       (word) =>
@@ -128,7 +131,11 @@ export function readGas(text: string): GasProblem | undefined {
   const word = askedMatch?.[1]?.toLowerCase();
   const asked: Kind | undefined =
     word === 'pressure' ? 'P' : word === 'volume' ? 'V' : word === 'temperature' ? 'T' : word ? 'n' : undefined;
-  return { values, asked, stp, mass };
+  const unitWord = new RegExp(String.raw`\b(?:in|into)\s+(?:units\s+of\s+)?(${UNIT_WORDS})(?![A-Za-z0-9])`, 'i').exec(
+    text,
+  )?.[1];
+  const askedUnit = unitWord ? UNITS.find(([re]) => re.test(unitWord.replace(/\s+/g, ' ')))?.[2] : undefined;
+  return { values, asked, askedUnit, stp, mass };
 }
 
 const refusal = (reason: string): { refused: string } => ({ refused: reason });
@@ -146,6 +153,32 @@ function convert(value: Value, to: string, factor: number, steps: string[]): Sho
   const op = factor >= 1 ? `× ${carry(factor, 6).text}` : `/ ${carry(1 / factor, 6).text}`;
   steps.push(`${value.written} ${value.unit} = ${value.written} ${op} = ${shown.text} ${to}`);
   return shown;
+}
+
+/**
+ * The result in the unit the question asks for: the calculation to show, and the value. Undefined when the unit is
+ * the same or does not fit the quantity.
+ */
+function expressIn(
+  kind: Kind,
+  value: number,
+  from: string,
+  to: string | undefined,
+): { shown: Shown; value: number; operation: string } | undefined {
+  if (!to || to === from) return undefined;
+  const shown = carry(value);
+  if (kind === 'T') {
+    if (from === 'K' && to === '°C') return { shown, value: shown.value - 273.15, operation: '− 273.15' };
+    return undefined;
+  }
+  const table = kind === 'P' ? PA_PER : kind === 'V' ? L_PER : undefined;
+  const a = table?.[from];
+  const b = table?.[to];
+  if (a === undefined || b === undefined) return undefined;
+  const factor = a / b;
+  return factor >= 1
+    ? { shown, value: shown.value * carry(factor, 6).value, operation: `× ${carry(factor, 6).text}` }
+    : { shown, value: shown.value / carry(1 / factor, 6).value, operation: `/ ${carry(1 / factor, 6).text}` };
 }
 
 const NAMES: Readonly<Record<Kind, string>> = { P: 'pressure', V: 'volume', T: 'temperature', n: 'amount' };
@@ -234,7 +267,8 @@ function solveTwoStates(
   const unit = x === 'T' ? 'K' : states.get(x)![0].unit;
   const data = problem.values.filter((v) => (variables as readonly Kind[]).includes(v.kind) && !v.standard);
   const figures = Math.min(...data.map((v) => v.figures));
-  const answer = answerText(value, unit, figures);
+  const converted = expressIn(x, value, unit, problem.askedUnit);
+  const answer = answerText(converted ? converted.value : value, converted ? problem.askedUnit! : unit, figures);
   const formula = `${x}2 = ${numerator.join(' × ')} / ${denominator.length > 1 ? `(${denominator.join(' × ')})` : denominator[0]}`;
   const numbers = `${numerator.map((n) => shown.get(n)!.text).join(' × ')} / ${denominator.length > 1 ? `(${denominator.map((n) => shown.get(n)!.text).join(' × ')})` : shown.get(denominator[0]!)!.text}`;
   const lawText =
@@ -263,8 +297,15 @@ function solveTwoStates(
     title: 'List the values',
     explanation: `${conversions.length ? `${conversions.join('; ')}. ` : ''}${knowns.join(', ')}.`,
   });
-  steps.push({ title: `Solve for ${x}2`, explanation: `${formula} = ${numbers} = ${answer.precise} ${unit}.` });
-  if (x === 'T')
+  if (converted) {
+    const to = problem.askedUnit!;
+    steps.push({ title: `Solve for ${x}2`, explanation: `${formula} = ${numbers} = ${converted.shown.text} ${unit}.` });
+    steps.push({
+      title: `In ${to}`,
+      explanation: `${converted.shown.text} ${unit} = ${converted.shown.text} ${converted.operation} = ${answer.precise} ${to}.`,
+    });
+  } else steps.push({ title: `Solve for ${x}2`, explanation: `${formula} = ${numbers} = ${answer.precise} ${unit}.` });
+  if (x === 'T' && !converted)
     steps.push({
       title: 'In degrees Celsius',
       explanation: `${answer.precise} K − 273.15 = ${carry(Number(answer.precise) - 273.15, 6).text} °C.`,
@@ -416,25 +457,22 @@ function solveIdeal(
       explanation: `${conversions.length ? `${conversions.join('; ')}. ` : ''}${[...shown.entries()].map(([k, v]) => `${k} = ${v.text} ${units[k]}`).join(', ')}.`,
     },
   ];
-  let answerUnit = units[x];
-  let answerValue = value;
-  // A volume in m³ is given in litres as well, a pressure in Pa in kPa: the units a chemistry student expects.
-  const precise = carry(value, x === 'V' && !useAtm ? 5 : 5);
-  if (x === 'V' && !useAtm) {
-    answerUnit = 'L';
-    answerValue = precise.value * 1000;
-  } else if (x === 'P' && !useAtm) {
-    answerUnit = 'kPa';
-    answerValue = precise.value / 1000;
-  }
-  const answer = answerText(answerValue, answerUnit, figures);
-  if (answerUnit === units[x]) {
+  // Without a unit asked: a volume in m³ is given in litres, a pressure in Pa in kPa (what a chemistry student
+  // expects).
+  const wanted = problem.askedUnit ?? (x === 'V' && !useAtm ? 'L' : x === 'P' && !useAtm ? 'kPa' : undefined);
+  const converted = expressIn(x, value, units[x], wanted);
+  const answerUnit = converted ? wanted! : units[x];
+  const answer = answerText(converted ? converted.value : value, answerUnit, figures);
+  if (!converted) {
     steps.push({ title: `Solve for ${x}`, explanation: `${formula} = ${numbers} = ${answer.precise} ${answerUnit}.` });
   } else {
-    steps.push({ title: `Solve for ${x}`, explanation: `${formula} = ${numbers} = ${precise.text} ${units[x]}.` });
+    steps.push({
+      title: `Solve for ${x}`,
+      explanation: `${formula} = ${numbers} = ${converted.shown.text} ${units[x]}.`,
+    });
     steps.push({
       title: `In ${answerUnit}`,
-      explanation: `${precise.text} ${units[x]} = ${precise.text} ${x === 'V' ? '× 1000' : '/ 1000'} = ${answer.precise} ${answerUnit}.`,
+      explanation: `${converted.shown.text} ${units[x]} = ${converted.shown.text} ${converted.operation} = ${answer.precise} ${answerUnit}.`,
     });
   }
   steps.push(roundStep(answer, figures));

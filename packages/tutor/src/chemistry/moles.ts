@@ -14,8 +14,8 @@ import { significantFigures } from './sigfigs';
 export const MOLES_KIND = 'moles';
 const TOOL = 'chemistry-solver';
 
-/** A number as students write it: `18`, `0.25`, `3.01 × 10^23`, `3.01e23`, `3.01 x 10^23`, `3.01*10^(23)`. */
-export const SCI_NUMBER = String.raw`\d+(?:\.\d+)?(?:\s*[×xX*·]\s*10\s*\^\s*\(?\s*[-−]?\d+\s*\)?|[eE][-−]?\d+)?|\.\d+`;
+/** A number as students write it: `18`, `0.25`, `300.` (3 significant figures), `3.01 × 10^23`, `3.01e23`, `3.01 x 10^23`, `3.01*10^(23)`. */
+export const SCI_NUMBER = String.raw`\d+(?:\.\d*)?(?:\s*[×xX*·]\s*10\s*\^\s*\(?\s*[-−]?\d+\s*\)?|[eE][-−]?\d+)?|\.\d+`;
 
 /** @returns the value and significant figures of a number matched by SCI_NUMBER */
 export function readNumber(written: string): { value: number; figures: number } {

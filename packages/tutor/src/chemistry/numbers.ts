@@ -78,7 +78,11 @@ export function answerText(
 ): { text: string; latex: string; precise: string; rounded: string } {
   const exponent = Math.floor(Math.log10(Math.abs(value)));
   const rounded = exponent >= 9 || exponent < -6 ? scientific(value, figures) : roundToFigures(value, figures);
-  const precise = figures >= ANSWER_FIGURES ? rounded : trimZeros(toFigures(value, ANSWER_FIGURES));
+  const four = toFigures(value, ANSWER_FIGURES);
+  // Zeros are dropped only when the value is exactly that (1.500 → 1.5), never when they were rounded to (273.0).
+  const trimmed = trimZeros(four);
+  const exact = Math.abs(Number(trimmed.replace(' × 10^', 'e')) - value) <= 1e-12 * Math.abs(value);
+  const precise = figures >= ANSWER_FIGURES ? rounded : exact ? trimmed : four;
   const space = unit ? ` ${unit}` : '';
   const unitLatex = unit ? `\\ \\mathrm{${unit.replace(/ /g, '\\ ')}}` : '';
   if (Number(precise.replace(' × 10^', 'e')) === Number(rounded.replace(' × 10^', 'e'))) {

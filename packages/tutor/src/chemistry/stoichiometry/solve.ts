@@ -232,7 +232,7 @@ function targetAmount(
   if (isMass(unit)) {
     steps.push({
       title: 'Convert to mass',
-      explanation: `m(${formulaOf(targetIndex)}) = n × M = ${show(targetMoles)} × ${masses[targetIndex]!.toFixed(3)} = ${unit === 'g' ? answer.precise : show(grams)} g${unit !== 'g' ? `, and ${show(grams)} g ${unit === 'kg' ? '/ 1000' : '× 1000'} = ${answer.precise} ${unit}` : ''}.`,
+      explanation: `m(${formulaOf(targetIndex)}) = n × M = ${show(targetMoles)} × ${masses[targetIndex]!.toFixed(3)} = ${unit === 'g' ? answer.precise : show(grams)} g${unit !== 'g' ? `. In ${unit === 'kg' ? 'kilograms' : 'milligrams'}: ${show(grams)} g ${unit === 'kg' ? '/ 1000' : '× 1000'} = ${answer.precise} ${unit}` : ''}.`,
     });
   }
   steps.push({
