@@ -10,7 +10,8 @@ const ENGINE_TOOLS = [
   {
     path: '/ai-physics-solver',
     question: 'A car accelerates from 0 to 27 m/s in 9 s, how far does it go?',
-    answer: '121.5 m',
+    // The computed value first, then the value to the data's figures (issue #13, honest rounding).
+    answer: "121.5 m, ≈ 1×10^2 m to the data's 1 significant figure",
   },
   { path: '/ai-chemistry-solver', question: 'H2 + O2 -> H2O', answer: '2 H2 + O2 -> 2 H2O' },
 ] as const;

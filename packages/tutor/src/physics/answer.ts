@@ -71,7 +71,7 @@ export function sigText(x: number, sf: number): string {
 
 /** The computed value to at least 4 significant figures, shorter when fewer digits are exact (121.5, 1079.1). */
 export function preciseText(x: number, minSf: number): string {
-  for (let k = 1; k <= 7; k += 1) {
+  for (let k = 1; k <= 6; k += 1) {
     const text = formatSig(x, k);
     if (relClose(Number(text), x, 1e-9)) return powerOfTen(text);
   }
@@ -472,7 +472,7 @@ export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'pro
   }
   const deceleration =
     magnitude && route.value < 0
-      ? 'The acceleration is negative (it points against the motion), so the deceleration is its size. '
+      ? `The ${q.name} comes out negative (it points against the motion), so the value asked for is its size. `
       : '';
   const converted =
     unit.text !== q.unit && q.unit !== ''

@@ -436,6 +436,16 @@ export const FORMULAS: readonly Formula[] = [
     solved: { pressure: div(F, v('area')), F: mul(v('pressure'), v('area')), area: div(F, v('pressure')) },
   },
   {
+    id: 'pressure-weight',
+    family: 'pressure',
+    title: 'pressure of a resting weight',
+    lhs: v('pressure'),
+    rhs: div(v('weight'), v('area')),
+    solved: { pressure: div(v('weight'), v('area')), weight: mul(v('pressure'), v('area')) },
+    applies: (ctx) => !ctx.known.has('F') && !ctx.known.has('F1'),
+    note: 'Standing or resting on the surface, it presses down with its weight.',
+  },
+  {
     id: 'ohm',
     family: 'ohms-law',
     title: "Ohm's law",

@@ -192,7 +192,7 @@ export function parseProblem(question: string): Problem {
     implied: [],
     asked: null,
     unitRequest: null,
-    freeFall: /\b(dropped|drops|falls?|falling|free[- ]?fall|freely|released|let go)\b/u.test(lower),
+    freeFall: /\b(dropped|drops?|falls?|falling|free[- ]?fall|freely|released|let go)\b/u.test(lower),
     light: LIGHT.test(lower),
     incline: /\b(incline[sd]?|inclined|ramp|slope)\b/u.test(lower),
     verticalUp: VERTICAL_UP.test(lower),
@@ -380,13 +380,13 @@ export function parseProblem(question: string): Problem {
   const givenOnly = (id: string): boolean =>
     problem.givens.some((g) => g.candidates.length === 1 && g.candidates[0] === id);
   if (
-    /\b(from rest|at rest|starts? from rest|starting from rest|dropped|released|let go)\b/u.test(lower) &&
+    /\b(from rest|at rest|starts? from rest|starting from rest|dropped|drops?|released|let go)\b/u.test(lower) &&
     !givenOnly('v0')
   ) {
     problem.implied.push({ id: 'v0', value: 0, why: 'it starts from rest' });
   }
   if (
-    /\b(comes? to (a )?(stop|rest|halt)|stops|brought to (a )?(stop|rest)|to a (stop|halt)|stopping distance)\b/u.test(
+    /\b(comes? to (a )?(stop|rest|halt)|stops|brought to (a )?(stop|rest)|to a (stop|halt)|to rest|stopping distance)\b/u.test(
       lower,
     ) &&
     !givenOnly('v')
@@ -443,7 +443,10 @@ function findAsked(text: string, problem: Problem): Asked | null {
   if (candidates.includes('s') && problem.givens.some((g) => g.candidates.includes('theta'))) candidates = ['range'];
   if (candidates.includes('h') && problem.freeFall && !problem.givens.some((g) => g.candidates.includes('theta')))
     candidates = ['h'];
-  const magnitude = /decelerat/u.test(part.slice(first.start, first.end));
+  // A deceleration, or a braking (retarding, stopping) force, is asked as a size.
+  const magnitude =
+    /decelerat/u.test(part.slice(first.start, first.end)) ||
+    /\b(brak\w*|retard\w*|stopping|resistive)\s+$/u.test(part.slice(Math.max(0, first.start - 12), first.start));
   return { candidates, magnitude };
 }
 
