@@ -14,13 +14,18 @@ const C = 299_792_458;
 const H = 6.626_070_15e-34;
 const deg = Math.PI / 180;
 
+const K = 8.988e9;
+const BIG_G = 6.674e-11;
+const E = 1.602_176_634e-19;
+const NA = 6.022_140_76e23;
+
 const PREFIX: Record<string, number> = { G: 1e9, M: 1e6, k: 1e3, m: 1e-3, u: 1e-6, n: 1e-9 };
-const BASE = ['m/s^2', 'm/s', 'kg/m^3', 'm', 's', 'N', 'J', 'W', 'Hz', 'eV', 'Pa', 'kg'];
+const BASE = ['m/s^2', 'm/s', 'kg/m^3', 'm', 's', 'N', 'J', 'W', 'Hz', 'eV', 'Pa', 'kg', 'C', 'mol', ''];
 
 /** The first quantity of an answer ("2.019 s, ≈ 2.02 s …") in SI units, read here without the engine's code. */
 function firstQuantity(text: string): { value: number; unit: string } {
   const head = (text.split(',')[0] ?? '').trim();
-  const match = /^(-?\d+(?:\.\d+)?)(?:×10\^(-?\d+))? (\S+)$/u.exec(head);
+  const match = /^(-?\d+(?:\.\d+)?)(?:×10\^(-?\d+))?(?: (\S+))?$/u.exec(head);
   assert.ok(match, `cannot read ${text}`);
   const value = Number(match[1]) * 10 ** Number(match[2] ?? 0);
   const unit = match[3] ?? '';
@@ -219,6 +224,32 @@ describe('standard constants', () => {
     expectValue('energy of a photon of 600 nm?', (H * C) / 600e-9, 'J');
     expectValue('Calculate the energy of a photon with a frequency of 5 × 10^14 Hz.', H * 5e14, 'J');
     expectValue('What is the wavelength of a photon with energy 3.0 × 10^-19 J?', (H * C) / 3e-19, 'm');
+  });
+});
+
+describe('the other standard constants: e, N_A, k, G', () => {
+  test("Coulomb's law and Newton's law of gravitation", () => {
+    expectValue(
+      'Two charges of 3 μC and 5 μC are 0.2 m apart. What is the force between them?',
+      (K * 15e-12) / 0.04,
+      'N',
+    );
+    expectValue('Two charges of 2 μC each are 0.1 m apart. What is the force between them?', (K * 4e-12) / 0.01, 'N');
+    expectValue('What is the gravitational force between two 1000 kg masses 2 m apart?', (BIG_G * 1e6) / 4, 'N');
+    const a = physicsEngine.solve('Two charges of 3 μC and 5 μC are 0.2 m apart. What is the force between them?');
+    assert.match(
+      a.steps[0]?.explanation ?? '',
+      /k = 8\.988 × 10\^9 N\*m\^2\/C\^2 \(standard value: Coulomb's constant\)/u,
+    );
+  });
+
+  test("the elementary charge and Avogadro's number count particles", () => {
+    expectValue('A current of 2 A flows for 10 s. How many electrons pass a point?', 20 / E, '');
+    expectValue('How many molecules are in 2 mol of water?', 2 * NA, '');
+  });
+
+  test('a bare C is a temperature unless the question is about charge', () => {
+    expectValue('A gas at 25 C and 100 kPa occupies 2.0 L. How many moles?', (100e3 * 2e-3) / (8.314 * 298.15), 'mol');
   });
 });
 

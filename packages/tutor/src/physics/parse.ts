@@ -131,6 +131,7 @@ const DIM_NAMES: ReadonlyArray<readonly [string, string]> = [
   ['f', 'a frequency'],
   ['n', 'an amount of substance'],
   ['T', 'a temperature'],
+  ['q', 'a charge'],
 ];
 
 /** "a length", "a speed": how a dimension is named in messages. */
@@ -375,6 +376,39 @@ export function parseProblem(question: string): Problem {
       g.candidates = [`R${i + 1}`];
     });
   }
+
+  // Two charges (Coulomb's law) are q1 and q2; two masses attracting each other (Newton's law of gravitation) m1, m2.
+  const charges = problem.givens.filter((g) => g.candidates.length === 1 && g.candidates[0] === 'q');
+  if (charges.length === 2) {
+    charges.forEach((g, i) => {
+      g.candidates = [`q${String(i + 1)}`];
+      // The size of the force: a negative charge only says whether they attract.
+      g.si = Math.abs(g.si);
+    });
+  }
+  const masses = problem.givens.filter((g) => g.candidates.length === 1 && g.candidates[0] === 'm');
+  const gravitation =
+    /\b(gravitational (force|attraction|pull)|force of gravity between|attract each other|gravity between)\b/u.test(
+      lower,
+    );
+  if (masses.length === 2 && gravitation) {
+    masses.forEach((g, i) => {
+      g.candidates = [`m${String(i + 1)}`];
+    });
+  }
+  // "two 1000 kg masses", "two charges of 2 μC each": one value for both.
+  const pairOf = (list: Given[], id: string, noun: RegExp): void => {
+    const [only] = list;
+    if (list.length !== 1 || only === undefined) return;
+    const before = lower.slice(Math.max(0, only.index - 30), only.index);
+    const after = lower.slice(only.index + only.label.length, only.index + only.label.length + 30);
+    if (!(/\btwo\b[^.,;]*$/u.test(before) && noun.test(after)) && !/^\s*each\b/u.test(after)) return;
+    only.candidates = [`${id}1`];
+    if (id === 'q') only.si = Math.abs(only.si);
+    problem.implied.push({ id: `${id}2`, value: only.si, why: `the two are equal: ${only.label} each` });
+  };
+  if (gravitation) pairOf(masses, 'm', /^\s*(masses|objects|bodies|balls|spheres)\b/u);
+  pairOf(charges, 'q', /^\s*(charges|point charges)\b/u);
 
   // Values the wording implies.
   const givenOnly = (id: string): boolean =>

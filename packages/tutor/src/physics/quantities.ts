@@ -405,6 +405,91 @@ export const QUANTITIES: Record<string, Quantity> = Object.fromEntries(
       unitLatex: '\\mathrm{N}',
       prefixable: true,
     }),
+    Q({
+      id: 'q',
+      name: 'charge',
+      symbol: 'Q',
+      latex: 'Q',
+      dims: D(0, 0, 1, 1),
+      unit: 'C',
+      unitLatex: '\\mathrm{C}',
+      prefixable: true,
+    }),
+    ...[1, 2].map((i) =>
+      Q({
+        id: `q${i}`,
+        name: `charge q${i}`,
+        symbol: `q${i}`,
+        latex: `q_${i}`,
+        dims: D(0, 0, 1, 1),
+        unit: 'C',
+        unitLatex: '\\mathrm{C}',
+        positive: true,
+        prefixable: true,
+      }),
+    ),
+    ...[1, 2].map((i) =>
+      Q({
+        id: `m${i}`,
+        name: `mass m${i}`,
+        symbol: `m${i}`,
+        latex: `m_${i}`,
+        dims: D(1, 0, 0),
+        unit: 'kg',
+        unitLatex: '\\mathrm{kg}',
+        positive: true,
+      }),
+    ),
+    Q({
+      id: 'count',
+      name: 'number of particles',
+      symbol: 'N',
+      latex: 'N',
+      dims: D(0, 0, 0),
+      unit: '',
+      unitLatex: '',
+      positive: true,
+    }),
+    Q({
+      id: 'e',
+      name: 'elementary charge',
+      symbol: 'e',
+      latex: 'e',
+      dims: D(0, 0, 1, 1),
+      unit: 'C',
+      unitLatex: '\\mathrm{C}',
+      positive: true,
+    }),
+    Q({
+      id: 'NA',
+      name: "Avogadro's number",
+      symbol: 'N_A',
+      latex: 'N_A',
+      dims: D(0, 0, 0, 0, 0, -1),
+      unit: 'mol^-1',
+      unitLatex: '\\mathrm{mol^{-1}}',
+      positive: true,
+    }),
+    Q({
+      id: 'k',
+      name: "Coulomb's constant",
+      symbol: 'k',
+      latex: 'k',
+      dims: D(1, 3, -4, -2),
+      unit: 'N*m^2/C^2',
+      unitLatex: '\\mathrm{N \\cdot m^2/C^2}',
+      positive: true,
+    }),
+    Q({
+      id: 'G',
+      name: 'gravitational constant',
+      symbol: 'G',
+      latex: 'G',
+      dims: D(-1, 3, -2),
+      unit: 'N*m^2/kg^2',
+      unitLatex: '\\mathrm{N \\cdot m^2/kg^2}',
+      positive: true,
+    }),
     // Forces along the line of motion, numbered in the order the question gives them (a push, a pull, a team).
     ...[1, 2, 3, 4].map((i) =>
       Q({
@@ -455,8 +540,7 @@ export interface StandardConstant {
 /**
  * Standard constants used when the question does not give them, each named with its value in the steps (g may be
  * given, e.g. "take g = 9.8 m/s^2"). c, h, e and N_A are exact in the SI; g is the school value of standard gravity
- * (9.80665 m/s^2 to 3 figures), and the others are CODATA 2018 values to 4 figures. Only g, R, c and h have formulas
- * here; the rest are listed so that a step can name them.
+ * (9.80665 m/s^2 to 3 figures), and the others are CODATA 2018 values to 4 figures.
  */
 export const CONSTANTS = {
   g: {
@@ -518,7 +602,7 @@ export const CONSTANTS = {
 } as const satisfies Record<string, StandardConstant>;
 
 /** The constants a formula may take without the question giving them (their quantity ids). */
-export const CONSTANT_IDS: readonly string[] = ['g', 'Rgas', 'c', 'hP'];
+export const CONSTANT_IDS: readonly string[] = ['g', 'Rgas', 'c', 'hP', 'e', 'NA', 'k', 'G'];
 
 /**
  * Terse symbols → candidate quantities (case-sensitive first). Several candidates are fine: the dimension of a
@@ -631,6 +715,8 @@ export const KEYWORDS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/\b(power)\b/, ['power']],
   [/\b(temperature)\b/, ['T']],
   [/\b(moles?|amount of (substance|gas))\b/, ['n']],
+  [/\b(how many|number of) (electrons|protons|molecules|atoms|particles|ions)\b/, ['count']],
+  [/\b(charges?|coulombs?)\b/, ['q']],
   [/\b(angle)\b/, ['theta']],
   [/\b(weight|weighs)\b/, ['weight']],
   [/\b(mass)\b/, ['m']],
@@ -669,4 +755,5 @@ export const DEFAULT_FOR_DIMS: readonly string[] = [
   'n',
   'T',
   'theta',
+  'q',
 ];

@@ -58,6 +58,7 @@ const ALLOWED_UNITS = new Set([
   'mol',
   'K',
   'degC',
+  'C',
   'degF',
   'deg',
   'rad',
@@ -162,6 +163,7 @@ const WORD_UNITS: ReadonlyArray<readonly [RegExp, string]> = [
   [/moles?/giu, 'mol'],
   [/kelvins?/giu, 'K'],
   [/degrees? (?:celsius|centigrade)|°\s?C|ºC|℃/giu, 'degC'],
+  [/coulombs?/giu, 'C'],
   [/degrees? fahrenheit|°\s?F/giu, 'degF'],
   [/degrees?|°|º/giu, 'deg'],
 ];
@@ -187,6 +189,9 @@ export function normalizeText(question: string): string {
       (_, d: string, sp: string) => `${d}${sp}${unit}`,
     );
   }
+  // A bare "25 C" is a temperature unless the question is about charge (then C is the coulomb).
+  if (!/\b(charges?|coulombs?|electrons?|protons?|ions?|electric|electrostatic)\b/iu.test(text))
+    text = text.replace(/(\d)(\s*)C(?![A-Za-z])/gu, '$1$2degC');
   // "27 m/s" written as "27m/s" keeps working; "5 m s^-1" style spacing inside units is rare and not supported.
   return text;
 }
