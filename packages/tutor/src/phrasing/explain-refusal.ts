@@ -1,4 +1,5 @@
 import type { ToolId } from '@studyease/contract';
+import { trimTrailing } from '../trim-trailing';
 import { otherToolFor } from './other-tool';
 import { rephrase } from './rephrase';
 
@@ -71,7 +72,7 @@ const MATH_NAMES = new Set([
   'd',
 ]);
 // One function name, maybe followed by a digit base (log10, log2).
-const isMathName = (word: string): boolean => MATH_NAMES.has(word.toLowerCase().replace(/\d+$/, ''));
+const isMathName = (word: string): boolean => MATH_NAMES.has(trimTrailing(word.toLowerCase(), /\d/));
 
 /** Characters the engine does not read in maths (a user-perceived character may be several: `u` flag). */
 const UNREADABLE = /[^\w\s+\-*/^()=<>.,[\]!|%'{}\\]/gu;
@@ -97,12 +98,16 @@ const mathsIn = (text: string): string => {
     else runs[runs.length - 1]?.push(token);
   }
   const best = runs
-    .map((run) => run.join(' '))
-    .map((run) => readable(run).replace(/ {2,}/g, ' '))
-    // Punctuation at the ends goes; an operator stays ("2x + 3 =" is unfinished, not "2x + 3").
-    .map((run) => run.replace(/^[\s.,;:!?]+/, '').replace(/[\s.,;:!?]+$/, ''))
     // Linking words at the ends ("to 3x + 5 = 20", "3x + 5 = 20 for") are not maths on their own.
-    .map((run) => run.replace(/^(?:[A-Za-z]{2,} )+/, '').replace(/(?: [A-Za-z]{2,})+$/, ''))
+    .map((run) => {
+      const linking = (token: string): boolean => /^[A-Za-z]{2,}$/.test(token);
+      let [start, end] = [0, run.length];
+      while (start < end && linking(run[start] ?? '')) start++;
+      while (end > start && linking(run[end - 1] ?? '')) end--;
+      return run.slice(start, end).join(' ');
+    })
+    // Punctuation at the ends goes; an operator stays ("2x + 3 =" is unfinished, not "2x + 3").
+    .map((run) => trimTrailing(readable(run).replace(/ {2,}/g, ' '), /[\s.,;:!?]/).replace(/^[\s.,;:!?]+/, ''))
     .filter((run) => run.split(' ').some(isMaths))
     .sort((a, b) => b.length - a.length)[0];
   return best ?? '';

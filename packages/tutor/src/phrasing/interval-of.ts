@@ -10,7 +10,8 @@ import type { Interval } from './rephrased';
 // stop at its `2`.
 const BOUND = String.raw`(-?(?:\d+ ?\*? ?)?pi(?: ?/ ?\d+)?|-?\d+(?:\.\d+)?(?: ?°| ?degrees?\b)?)`;
 const LEAD = String.raw`(?:[,;] )?(?:(?:for|where|with|when|in the interval|on the interval|in the range|in|on|over) )?`;
-const CHAIN = new RegExp(String.raw`${LEAD}${BOUND} ?(<=|<) ?([a-z]) ?(<=|<) ?${BOUND}`, 'i');
+// The lookbehind starts a bound only where a number starts: tried once per number, not from each of its digits.
+const CHAIN = new RegExp(String.raw`${LEAD}(?<![\w.])${BOUND} ?(<=|<) ?([a-z]) ?(<=|<) ?${BOUND}`, 'i');
 const BRACKET = new RegExp(
   String.raw`(?:[,;] )?(?:for ([a-z]) )?(?:on|in|over|within)(?: the interval| the range)? ?([[(]) ?${BOUND} ?, ?${BOUND} ?([\])])`,
   'i',

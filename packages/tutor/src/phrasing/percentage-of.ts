@@ -61,11 +61,22 @@ const ASKED_DECREASE =
   /(?:percentage|percent|%) (?:decrease|fall|drop|reduction|loss)\b|\bby (?:what|how much|which) (?:percent|percentage|%)(?: \w+){0,3} (?:decrease|decreased|fall|fell|drop|dropped|go down|went down|reduce|reduced|shrink|shrank|lose|lost)\b/i;
 const FROM_TO = new RegExp(String.raw`\bfrom ${NUMBER} (?:to|up to|down to) ${NUMBER}\b`, 'i');
 
-// The new amount named before the old one: "is now 340 but was 400", "costs 90, down from 120".
-const NEW_THEN_OLD = new RegExp(
-  String.raw`\b(?:now|new|currently|today)\b[^\d]*${NUMBER}\D+\b(?:was|were|used to be|from|before|old|originally)\b[^\d]*${NUMBER}|${NUMBER},? (?:up|down) from ${NUMBER}`,
-  'i',
-);
+/**
+ * The new amount named before the old one: "is now 340 but was 400", "costs 90, down from 120". Read from the words
+ * before the first number and between the two, in code: one expression over both would be quadratic.
+ */
+const newThenOld = (text: string): boolean => {
+  const found = [...text.matchAll(/(?<![\w.])\d+(?:\.\d+)?/g)];
+  const [first, second] = [found[0], found[1]];
+  if (!first || !second) return false;
+  const before = text.slice(0, first.index);
+  const between = text.slice(first.index + first[0].length, second.index);
+  return (
+    /^,? (?:up|down) from $/i.test(between) ||
+    (/\b(?:now|new|currently|today)\b/i.test(before) &&
+      /\b(?:was|were|used to be|from|before|old|originally)\b/i.test(between))
+  );
+};
 
 const BEFORE_ASKED =
   /\b(?:original|originally|before|initial|initially|at first|to begin with|to start with|previous|previously|beforehand|at the start|used to cost|was it|full price|regular price|usual price)\b/i;
@@ -122,7 +133,7 @@ export function percentageOf(text: string): Percentage | undefined {
     // "was 400 and is now 340", "when 120 becomes 90": the old amount first, unless the new one is named first
     // ("it is now 340; it was 400").
     const [first, second] = [numbers[0]?.value ?? '', numbers[1]?.value ?? ''];
-    const newFirst = NEW_THEN_OLD.test(s);
+    const newFirst = newThenOld(s);
     return { kind: 'percent-change', from: newFirst ? second : first, to: newFirst ? first : second, ...asked };
   }
   // Reverse: one rate, one other amount (the result), a direction and a question about the amount before.

@@ -1,4 +1,4 @@
-import { cut } from './cut';
+import { cut, cutWithLead } from './cut';
 import type { Qualifiers } from './rephrased';
 
 /**
@@ -6,17 +6,15 @@ import type { Qualifiers } from './rephrased';
  * decimal places", "to 3 significant figures", "over the complex numbers", "exactly", "in simplest form".
  * Single spaces (plainSymbols) throughout; each expression is anchored on a word, so it is tried once per word.
  */
-// "give your answer", "rounded", "round your answer", "correct": the words before "to N places".
-const LEAD = String.raw`(?:[,;] )?(?:and )?(?:(?:give|giving|write|writing|leave|leaving|express|expressing|state|stating) (?:your |the |all |each )?(?:answers?|solutions?|roots?|results?|values?) |(?:rounded|round(?: off)?(?: your answers?| the answers?| it)?) |(?:answers? |correct(?:ly)? |accurate(?:ly)? ))*`;
-const DECIMALS = new RegExp(
-  String.raw`${LEAD}(?:to|with|correct to) (\d+|one|two|three|four) (?:decimal places?|decimals?|dp\b|d\.p\b\.?|places? of decimals|places?\b)`,
-  'i',
-);
-const SIGNIFICANT = new RegExp(
-  String.raw`${LEAD}(?:to|with) (\d+|one|two|three|four) (?:significant figures?|significant digits?|sig\.? ?figs?\b|s\.f\b\.?|sf\b)`,
-  'i',
-);
-const NEAREST = new RegExp(String.raw`${LEAD}to the nearest (whole number|integer|tenth|hundredth|thousandth)\b`, 'i');
+// One phrase that leads into "to N places" ("give your answer ", "rounded ", "correct ", ", "): cutWithLead walks
+// back over a few of them.
+const LEAD =
+  /(?:[,;] |and |(?:give|giving|write|writing|leave|leaving|express|expressing|state|stating) (?:your |the |all |each )?(?:answers?|solutions?|roots?|results?|values?) |rounded |round(?: off)?(?: your answers?| the answers?| it)? |answers? |correct(?:ly)? |accurate(?:ly)? )$/i;
+const DECIMALS =
+  /(?:to|with) (\d+|one|two|three|four) (?:decimal places?|decimals?|dp\b|d\.p\b\.?|places? of decimals|places?\b)/i;
+const SIGNIFICANT =
+  /(?:to|with) (\d+|one|two|three|four) (?:significant figures?|significant digits?|sig\.? ?figs?\b|s\.f\b\.?|sf\b)/i;
+const NEAREST = /to the nearest (whole number|integer|tenth|hundredth|thousandth)\b/i;
 const COMPLEX =
   /(?:[,;] )?(?:(?:over|in|on) (?:the )?(?:set of )?complex(?: numbers)?\b|over (?:C|ℂ)\b(?! ?[-+*/^=(]))/i;
 const COMPLEX_ROOTS = /\b(?:all )?complex (?=(?:roots|solutions|zeros|zeroes|numbers? solutions?)\b)/i;
@@ -43,11 +41,11 @@ export function qualifiersOf(text: string): [string, Qualifiers] {
   const qualifiers: Qualifiers = {};
   let rest = text;
   let match: RegExpExecArray | null;
-  [rest, match] = cut(rest, DECIMALS);
+  [rest, match] = cutWithLead(rest, DECIMALS, LEAD);
   if (match) qualifiers.decimals = count(match[1] ?? '');
-  [rest, match] = cut(rest, NEAREST);
+  [rest, match] = cutWithLead(rest, NEAREST, LEAD);
   if (match) qualifiers.decimals = NEAREST_DECIMALS[(match[1] ?? '').toLowerCase()] ?? 0;
-  [rest, match] = cut(rest, SIGNIFICANT);
+  [rest, match] = cutWithLead(rest, SIGNIFICANT, LEAD);
   if (match) qualifiers.significantFigures = count(match[1] ?? '');
   [rest, match] = cut(rest, COMPLEX);
   if (match) qualifiers.complex = true;
