@@ -633,5 +633,6 @@ export function netForceFormula(terms: readonly ForceTerm[]): Formula {
     rhs,
     solved,
     note: 'Forces along the same line add as vectors: those in the direction of the motion count positive, those against it (friction, a pull the other way) negative.',
+    notNeeded: { m: 'the net force is the sum of the forces; the mass matters only for the acceleration' },
   };
 }

@@ -356,6 +356,9 @@ export function parseProblem(question: string): Problem {
 
   if (problem.givens.some((g) => g.candidates.includes('theta')) && !problem.incline) problem.verticalUp = false;
   if (problem.light) {
+    // A speed given for light is c ("take c = 3 × 10^8 m/s").
+    for (const g of problem.givens)
+      if (g.candidates.includes('v') && Math.abs(g.si / CONSTANTS.c.value - 1) < 0.01) g.candidates = ['c'];
     // An energy given for light is a photon's energy.
     for (const g of problem.givens)
       if (g.candidates.some((id) => id === 'KE' || id === 'PE' || id === 'work')) g.candidates = ['Eph'];
