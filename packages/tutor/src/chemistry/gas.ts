@@ -108,7 +108,8 @@ export function readGas(text: string): GasProblem | undefined {
   }
   // A second substance named (other than the gas whose mass is given) is not a one-gas question.
   const rest = text.replace(pattern, ' ');
-  const formulas = [...rest.matchAll(/(?<![\w.])([A-Z][A-Za-z0-9()]*)/g)]
+  // `P = …`, `V = ?`: the quantities' own letters, not formulas.
+  const formulas = [...rest.replace(/\b[PVTn][12]?\s*=/g, ' ').matchAll(/(?<![\w.])([A-Z][A-Za-z0-9()]*)/g)]
     .map((m) => m[1]!)
     .filter(
       (word) =>
@@ -116,11 +117,12 @@ export function readGas(text: string): GasProblem | undefined {
           word,
         ) && !/^[A-Z][a-z]{2,}$/.test(word),
     );
-  if (formulas.some((word) => word !== mass?.formula)) return undefined;
+  const distinct = new Set(formulas);
+  if (mass ? formulas.some((word) => word !== mass.formula) : distinct.size > 1) return undefined;
   const gasWords =
     /\b(gas|gases|pressure|volume|temperature|STP|ideal|balloon|container|cylinder|tank|compressed|expands?|heated|cooled|occupy|occupies)\b/i.test(
       text,
-    );
+    ) || new Set(values.map((v) => v.kind)).size >= 3;
   const kinds = new Set(values.map((v) => v.kind));
   if (!gasWords || kinds.size + (mass ? 1 : 0) + (stp ? 2 : 0) < 2) return undefined;
   if (!values.some((v) => v.kind === 'P' || v.kind === 'V') && !stp) return undefined;
@@ -128,7 +130,11 @@ export function readGas(text: string): GasProblem | undefined {
     /\b(?:what|find|calculate|determine|compute|work\s+out|how\s+(?:many|much)|solve\s+for|give)\b[^.?!]*?\b(pressure|volume|temperature|moles|mol|amount)\b/i.exec(
       text,
     ) ?? /\b(?:new|final)\s+(pressure|volume|temperature)\b/i.exec(text);
-  const word = askedMatch?.[1]?.toLowerCase();
+  const symbolAsked = /\b([PVTn])2?\s*=\s*\?/.exec(text)?.[1];
+  const word =
+    askedMatch?.[1]?.toLowerCase() ??
+    { P: 'pressure', V: 'volume', T: 'temperature', n: 'moles' }[symbolAsked ?? ''] ??
+    undefined;
   const asked: Kind | undefined =
     word === 'pressure' ? 'P' : word === 'volume' ? 'V' : word === 'temperature' ? 'T' : word ? 'n' : undefined;
   const unitWord = new RegExp(String.raw`\b(?:in|into)\s+(?:units\s+of\s+)?(${UNIT_WORDS})(?![A-Za-z0-9])`, 'i').exec(

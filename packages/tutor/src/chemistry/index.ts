@@ -49,7 +49,7 @@ type Route =
 function withoutCourtesy(text: string): string {
   return text
     .replace(
-      /^\s*(?:(?:hi|hey|hello)\b[\s,!]*)?(?:(?:please|pls|plz|can\s+you|could\s+you|would\s+you|help\s+me(?:\s+to)?)\s+)*/i,
+      /^\s*(?:(?:hi|hey|hello)\b[\s,!]*)?(?:(?:please|pls|plz|can\s+you|could\s+you|would\s+you|help\s+me(?:\s+to)?|how\s+(?:do|would|can|should)\s+(?:I|you|we)|how\s+to|i\s+need\s+to|i\s+want\s+to)\s+)*/i,
       '',
     )
     .replace(/[\s,]*\b(?:pls|plz|please|thanks|thank\s+you|thx)\b[\s.!?]*$/i, '')
@@ -65,13 +65,14 @@ function readable(question: string): { plain: string; named: string } {
 const PHYSICS_WORDS =
   /\b(velocity|speed|accelerat\w*|force|newtons?|friction|momentum|kinetic|potential\s+energy|projectile|dropped|falls?|thrown|incline|circuit|resistance|resistor|ohms?|voltage|current|power|watts?|joules?|wavelength|frequency|m\/s)\b/i;
 const MATH_WORDS =
-  /\b(solve\s+for|derivative|differentiate|integral|integrate|simplify|factor(?:ise|ize)?|expand|limit|sin|cos|tan|log|ln|sqrt|equation\s+of\s+the\s+line|slope|percent(?:age)?|fraction)\b|\d\s*[a-z]\b(?!\s*(?:mol|g|L|K))|\b[xyz]\s*(?:\^|²|=|\+|-)/i;
+  /\b(solve\s+for|derivative|differentiate|integral|integrate|simplify|factor(?:ise|ize)?|expand|limit|sin|cos|tan|log|ln|sqrt|equation\s+of\s+the\s+line|slope|percent(?:age)?|fraction)\b|\d\s*[xyz]\b|\b[xyz]\s*(?:\^|²|=|\+|-)/i;
 
 /** A question for another tool: says which one, with the question carried over. */
 function otherTool(question: string, plain: string): Route | undefined {
-  const chemistry = /\b(mol|moles?|molar|atoms?|molecules?|reaction|balance|gas|compound|element|formula)\b/i.test(
-    plain,
-  );
+  const chemistry =
+    /\b(mol|moles?|molar|atoms?|molecules?|reaction|balance|gas|gases|compound|element|formula|atm|kPa|mmHg|STP|pressure|volume|litres?|liters?|mL)\b/i.test(
+      plain,
+    );
   if (chemistry) return undefined;
   if (PHYSICS_WORDS.test(plain))
     return {
@@ -81,7 +82,10 @@ function otherTool(question: string, plain: string): Route | undefined {
         'This looks like a physics question: ask the Physics Solver, which works with forces, motion, energy and circuits.',
       suggestion: { text: question, tool: 'physics-solver' },
     };
-  if (MATH_WORDS.test(plain) || /^[\d\s+\-*/^().=x×÷]+$/.test(plain))
+  const bare = plain
+    .replace(/^(?:what\s+is|what's|calculate|compute|evaluate|work\s+out)\s+/i, '')
+    .replace(/[?.!]+$/, '');
+  if (MATH_WORDS.test(plain) || /^[\d\s+\-*/^().=x×÷]+$/.test(bare))
     return {
       kind: 'refuse',
       status: 'unsupported',
@@ -93,10 +97,12 @@ function otherTool(question: string, plain: string): Route | undefined {
 
 /** "balance the equation for burning methane": complete combustion of the one fuel named, if there is one. */
 function combustionToBalance(named: string): string | undefined {
-  if (!/\b(burn|burns|burning|burned|burnt|combustion|combusts?)\b/i.test(named)) return undefined;
   const formulas = [...named.matchAll(/(?<![\w.])[A-Z][A-Za-z0-9()]*/g)]
     .map((m) => m[0])
     .filter((f) => keyOfFormula(f));
+  // Burning, or a fuel that reacts with oxygen (and nothing else named).
+  const burns = /\b(burn|burns|burning|burned|burnt|combustion|combusts?)\b/i.test(named);
+  if (!burns && !(formulas.includes('O2') && /\breact/i.test(named))) return undefined;
   const fuels = [...new Set(formulas.filter((f) => f !== 'O2' && f !== 'CO2' && f !== 'H2O' && f !== 'CO'))];
   if (fuels.length !== 1) return undefined;
   const atoms = parseSpecies(fuels[0]!, isElement).atoms;
@@ -105,6 +111,34 @@ function combustionToBalance(named: string): string | undefined {
     return `${fuels[0]} + O2 -> CO2${atoms.has('H') ? ' + H2O' : ''}`;
   if (symbols.length === 1 && symbols[0] === 'H') return 'H2 + O2 -> H2O';
   return undefined;
+}
+
+/**
+ * "the reaction between H2 and O2 to form H2O", "H2 reacts with O2 to give H2O": the equation when every substance
+ * is named (as a formula, after names were read); undefined otherwise.
+ */
+function reactionInWords(named: string): string | undefined {
+  const match =
+    /(?:between|of)\s+(.+?)\s+(?:to\s+(?:form|give|make|produce|yield)|forming|producing|giving|yielding|gives|forms|produces|makes|yields)\s+(.+?)\s*[.?!]*$/i.exec(
+      named,
+    ) ??
+    /\b([A-Z][A-Za-z0-9()]*\s+(?:reacts|react|combines|combine)\s+with\s+.+?)\s+(?:to\s+(?:form|give|make|produce|yield)|forming|producing|giving)\s+(.+?)\s*[.?!]*$/.exec(
+      named,
+    );
+  if (!match) return undefined;
+  const side = (text: string): string[] | undefined => {
+    const parts = text
+      .replace(/\b(?:reacts?|combines?)\s+with\b/gi, ' and ')
+      .split(/\s*(?:\band\b|\+|,)\s*/)
+      .map((part) => part.trim())
+      .filter(Boolean);
+    return parts.length > 0 && parts.every((part) => /^[A-Z][A-Za-z0-9()]*$/.test(part) && keyOfFormula(part))
+      ? parts
+      : undefined;
+  };
+  const left = side(match[1]!);
+  const right = side(match[2]!);
+  return left && right ? `${left.join(' + ')} -> ${right.join(' + ')}` : undefined;
 }
 
 function keyOfFormula(formula: string): boolean {
@@ -160,7 +194,7 @@ function route(question: string): Route {
     return { kind: 'balance', text: named };
   }
   if (/\bbalanc/i.test(named)) {
-    const combustion = combustionToBalance(named);
+    const combustion = combustionToBalance(named) ?? reactionInWords(named);
     if (combustion) return { kind: 'balance', text: combustion };
     return {
       kind: 'refuse',

@@ -12,10 +12,10 @@ const TOOL = 'chemistry-solver';
 // Both read trimmed text (and QUESTION without its final ?, . or !): a `\s*…\s*$` tail after `(.+?)` backtracks
 // over every split of a long run of spaces.
 const QUESTION =
-  /^(?:(?:what\s+is|what'?s|whats|find|calculate|compute|determine|give|work\s+out|get)\s+(?:me\s+)?)?(?:the\s+)?(?:molar|molecular|formula)\s+(?:mass|weight)\s*(?:of|for|:)?\s+(\S.*)$/i;
+  /^(?:(?:what\s+is|what'?s|whats|find|calculate|compute|determine|give|work\s+out|get)\s+(?:me\s+)?)?(?:the\s+)?(?:molar|molecular|formula|gram\s+formula|gram\s+molecular)\s+(?:mass|weight)\s*(?:of|for|:)?\s+(\S.*)$/i;
 const SHORT = /^M\s*\(\s*(\S.*)\)\s*[?=]?$/;
 const ONE_MOLE =
-  /^(?:(?:what\s+is|what'?s|find|calculate)\s+)?(?:how\s+(?:heavy|much)\s+is|how\s+much\s+does|the\s+mass\s+of|what\s+does)\s+(?:one|1|a)\s+mole\s+of\s+(\S.*?)(?:\s+weigh)?$/i;
+  /^(?:(?:what\s+is|what'?s|find|calculate|give)\s+)?(?:how\s+(?:heavy|much)\s+is|how\s+much\s+does|(?:the\s+)?mass\s+of|what\s+does|how\s+many\s+grams\s+(?:does|is|are\s+in|in))\s+(?:one|1|a)\s+mole\s+of\s+(\S.*?)(?:\s+weigh)?$/i;
 // Words a student adds around the question ("pls", "please", "in g/mol").
 const TAIL = /\s*(?:,?\s*(?:pls|plz|please|thanks|thank\s+you|in\s+g\s*\/\s*mol|in\s+grams\s+per\s+mole))+\s*$/i;
 const HEAD = /^\s*(?:(?:hi|hey|hello)\s*[,!]?\s*)?(?:(?:please|pls|can\s+you|could\s+you|help\s+me)\s+)*/i;

@@ -111,27 +111,43 @@ function readAmount(text: string): { amount: Amount; formula: string; figures: n
     'g',
   );
   const found = [...text.matchAll(pattern)];
-  if (found.length === 0) return undefined;
+  if (found.length === 0) {
+    // "how many moles of CO2 are in 88 g?": the substance named before a bare amount.
+    const before = new RegExp(
+      String.raw`\b(?:${MOLE_UNIT}|${PARTICLE_UNIT}|grams?|mass)\s+(?:of\s+)?(${FORMULA})\s+(?:(?:are|is)\s+)?(?:there\s+)?(?:in|is|are|make\s+up|weigh)\s+(${SCI_NUMBER})\s*(${MASS_UNIT}|${MOLE_UNIT}|${PARTICLE_UNIT})(?![A-Za-z])`,
+      'i',
+    ).exec(text);
+    if (!before || !/^[A-Z]/.test(before[1]!)) return undefined;
+    return amountOf(before[2]!, before[3]!, before[1]!);
+  }
   if (found.length > 1) return 'several';
   const match = found[0]!;
-  const { value, figures } = readNumber(match[1]!);
-  const unit = match[2]!.toLowerCase();
-  const formula = match[3]!.replace(/[.,;:?!]+$/, '');
+  return amountOf(match[1]!, match[2]!, match[3]!);
+}
+
+function amountOf(
+  written: string,
+  unitWord: string,
+  formulaWritten: string,
+): { amount: Amount; formula: string; figures: number } {
+  const { value, figures } = readNumber(written);
+  const unit = unitWord.toLowerCase();
+  const formula = formulaWritten.replace(/[.,;:?!]+$/, '');
   let amount: Amount;
   if (new RegExp(`^(?:${MASS_UNIT})$`).test(unit)) {
     const scale = unit.startsWith('k') ? 1000 : unit.startsWith('m') ? 0.001 : 1;
     amount = {
       kind: 'mass',
       grams: value * scale,
-      written: match[1]!.trim(),
+      written: written.trim(),
       unit: scale === 1 ? 'g' : unit.startsWith('k') ? 'kg' : 'mg',
     };
   } else if (new RegExp(`^(?:${MOLE_UNIT})$`).test(unit)) {
     const scale =
       unit.startsWith('m') && unit !== 'mol' && unit !== 'mole' && unit !== 'moles' && unit !== 'mols' ? 0.001 : 1;
-    amount = { kind: 'moles', moles: value * scale, written: match[1]!.trim(), unit: scale === 1 ? 'mol' : 'mmol' };
+    amount = { kind: 'moles', moles: value * scale, written: written.trim(), unit: scale === 1 ? 'mol' : 'mmol' };
   } else {
-    amount = { kind: 'particles', count: value, written: match[1]!.trim(), word: unit.replace(/s$/, '') };
+    amount = { kind: 'particles', count: value, written: written.trim(), word: unit.replace(/s$/, '') };
   }
   return { amount, formula, figures };
 }

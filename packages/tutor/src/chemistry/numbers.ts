@@ -85,7 +85,11 @@ export function answerText(
   const precise = figures >= ANSWER_FIGURES ? rounded : exact ? trimmed : four;
   const space = unit ? ` ${unit}` : '';
   const unitLatex = unit ? `\\ \\mathrm{${unit.replace(/ /g, '\\ ')}}` : '';
-  if (Number(precise.replace(' × 10^', 'e')) === Number(rounded.replace(' × 10^', 'e'))) {
+  // One value when rounding to the data changes nothing: the data are precise enough, or the value is exact.
+  if (
+    figures >= ANSWER_FIGURES ||
+    (exact && Number(precise.replace(' × 10^', 'e')) === Number(rounded.replace(' × 10^', 'e')))
+  ) {
     return { text: `${rounded}${space}`, latex: `${numberLatex(rounded)}${unitLatex}`, precise: rounded, rounded };
   }
   const note = `to the data's ${figures} significant figure${figures === 1 ? '' : 's'}`;

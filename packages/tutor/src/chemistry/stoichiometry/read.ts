@@ -29,6 +29,8 @@ export function equationClause(text: string): string | undefined {
   const tokens = clause.trim().split(/\s+/);
   const isWord = (token: string): boolean => {
     if (LEADING_WORDS.test(token)) return true;
+    // A lower-case word, maybe in brackets ("(balance)", "it."), is never a formula (the electron e- has a sign).
+    if (/^[([]?[a-z][a-z']*[)\].,!?]*$/.test(token)) return true;
     if (!/^[A-Za-z]+$/.test(token)) return false;
     // A capital and at most one more letter is meant as a formula (`Xy`): kept, so a wrong symbol is named.
     if (/^[A-Z][a-z]?$/.test(token)) return false;
