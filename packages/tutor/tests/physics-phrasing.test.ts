@@ -257,5 +257,9 @@ describe('refusals in plain words', () => {
   test('no quantity asked, no values', () => {
     expectRefused('A car of 1200 kg at 20 m/s.', /I could not find which quantity you are asking for/u);
     expectRefused('What is the speed of the car?', /I could not find any values with units/u);
+    expectRefused(
+      'A 5 kg box hangs from a rope. What is the tension in the rope?',
+      /I could not find which quantity you are asking for: "tension" is not one of the quantities I can work out/u,
+    );
   });
 });

@@ -30,11 +30,17 @@ export function solveProblem(problem: Problem): Solution {
   });
   if (problem.invalid !== null) return refuse('invalid', problem.invalid);
   if (problem.unsupported !== null) return refuse('unsupported', problem.unsupported);
-  if (problem.asked === null)
+  if (problem.asked === null) {
+    // Name what the student seems to ask for, in their words, so the refusal says what was not understood.
+    const asked =
+      /\b(?:what is|what's|what are|find|calculate|determine|work out)\s+(?:the\s+)?([a-z][a-z -]{1,40}?)(?:\s+(?:of|in|on|at|for|between)\b|[?.]|$)/iu.exec(
+        problem.text,
+      )?.[1];
     return refuse(
       'unsupported',
-      'I could not find which quantity you are asking for: end with a question such as "what is the acceleration?" or "how far does it go?", or write it as "F = ?".',
+      `I could not find which quantity you are asking for: ${asked === undefined ? 'end with a question such as "what is the acceleration?" or "how far does it go?", or write it as "F = ?"' : `"${asked}" is not one of the quantities I can work out (I know speeds, accelerations, distances, times, forces, energies, power, pressure, density, electric circuits, waves and gases)`}.`,
     );
+  }
   if (problem.asked.candidates.length === 0)
     return refuse(
       'unsupported',
