@@ -17,7 +17,7 @@ const DERIVATIVE_OF_DEFINITION = new RegExp(
 );
 /** "f(x) = P, find f'(x)", "y = P. what is dy/dx", "if f(x) = P, differentiate it". */
 const DEFINITION_THEN_DERIVATIVE = new RegExp(
-  String.raw`^(?:if |given |given that |let )?(?:[a-z] ?\( ?([a-z]) ?\)|y) ?= ?(.+?)[,.;]? (?:then )?(?:${ASK} |differentiate)(?: the)?(?: derivative| it|(?: [a-z]' ?\( ?[a-z] ?\))|(?: d[a-z] ?/ ?d([a-z])))(?: of it)?$`,
+  String.raw`^(?:if |given |given that |let )?(?:[a-z] ?\( ?([a-z]) ?\)|y) ?= ?(.+?)[,.;]? (?:then )?(?:${ASK}|differentiate)(?: the)?(?: derivative| it|(?: [a-z]' ?\( ?[a-z] ?\))|(?: d[a-z] ?/ ?d([a-z])))(?: of it)?$`,
   'i',
 );
 const AREA = new RegExp(

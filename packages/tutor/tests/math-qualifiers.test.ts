@@ -1,0 +1,46 @@
+// What the student asks about the answer's form (math/qualifiers.ts): rounded as asked and said so, exact kept
+// exact, complex roots given over the complex numbers.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type * as MathEngine from '../src/math/index.ts';
+import { requireCompiled } from './support/compiled.ts';
+
+const { mathEngine } = requireCompiled<typeof MathEngine>('math/index');
+
+const solved = (question: string, text: string) => {
+  const answer = mathEngine.solve(question);
+  assert.equal(answer.status, 'solved', `${question}: ${answer.reason ?? ''}`);
+  assert.equal(answer.answer?.text, text, question);
+  assert.equal(answer.verified, true, `${question} verified: ${JSON.stringify(answer.checks)}`);
+  return answer;
+};
+
+describe('qualifiers', () => {
+  test('decimal places: the answer rounded, with a last step that gives the exact value', () => {
+    const answer = solved('solve x^2 = 7 to 3 decimal places', 'x ≈ -2.646, x ≈ 2.646');
+    const last = answer.steps.at(-1);
+    assert.equal(last?.title, 'Round to 3 decimal places');
+    assert.match(last.explanation, /sqrt\(7\) ≈ 2\.646/);
+    solved('solve x^2 - 3 = 0 to one decimal place', 'x ≈ -1.7, x ≈ 1.7');
+    solved('solve 3x + 1 = 0 to the nearest hundredth', 'x ≈ -0.33');
+    // An exact value that needs no rounding keeps "=".
+    solved('solve 4x = 3, answer to 2 dp', 'x = 0.75');
+  });
+  test('significant figures', () => {
+    solved('solve 2x^2 = 5 giving your answers correct to 3 significant figures', 'x ≈ -1.58, x ≈ 1.58');
+  });
+  test('a rounded answer grades the student’s rounded answer and the exact one', () => {
+    assert.equal(mathEngine.check('solve x^2 = 10 to 2 dp', 'x = 3.16, x = -3.16').correct, true);
+    assert.equal(mathEngine.check('solve x^2 = 10 to 2 dp', 'x = sqrt(10), x = -sqrt(10)').correct, true);
+    assert.equal(mathEngine.check('solve x^2 = 10 to 2 dp', 'x = 3.2, x = -3.2').correct, false);
+  });
+  test('exact and simplest form stay exact', () => {
+    solved('solve x^2 - 8 = 0 leaving your answer in surd form', 'x = -(2*sqrt(2)), x = 2*sqrt(2)');
+    solved('solve x^2 = 50, give your answer in simplest form', 'x = -(5*sqrt(2)), x = 5*sqrt(2)');
+  });
+  test('over the complex numbers', () => {
+    const answer = solved('solve x^2 + 16 = 0 in the set of complex numbers', 'x = 4*i, x = -(4*i)');
+    assert.equal(answer.steps.at(-1)?.title, 'Over the complex numbers');
+    solved('find all complex solutions of x^2 + 2x + 10 = 0', 'x = -1 + 3*i, x = -1 - 3*i');
+  });
+});

@@ -1,0 +1,124 @@
+// The phrasing layer (src/phrasing): questions written as students write them reach the engine in its own
+// phrasing. Every phrasing here is one the corpus (bench/phrasing) does not generate, so the layer is tested on
+// the families, not on the corpus's sentences; expected answers are worked by hand.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type * as MathEngine from '../src/math/index.ts';
+import type * as Phrasing from '../src/phrasing/index.ts';
+import { requireCompiled } from './support/compiled.ts';
+
+const { mathEngine } = requireCompiled<typeof MathEngine>('math/index');
+const { rephrase } = requireCompiled<typeof Phrasing>('phrasing/index');
+
+/** Solved, checked, and the answer text as given. */
+const answers = (question: string, text: string): void => {
+  const answer = mathEngine.solve(question);
+  assert.equal(answer.status, 'solved', `${question}: ${answer.reason ?? ''}`);
+  assert.equal(answer.answer?.text, text, question);
+  assert.equal(answer.verified, true, `${question} verified: ${JSON.stringify(answer.checks)}`);
+};
+
+describe('rephrase', () => {
+  test('symbols a phone types become the engine syntax, and white space one space', () => {
+    assert.equal(rephrase('solve  3x − 4 = 5').text, '3x - 4 = 5');
+    assert.equal(rephrase('x² ＋ 1 = 5').text, 'x^2 + 1 = 5');
+    assert.equal(rephrase('√49').text, 'sqrt(49)');
+    assert.equal(rephrase('2 × 3 ÷ 4').text, '2 * 3 / 4');
+  });
+  test('instruction words and filler go, the unknown is kept', () => {
+    assert.equal(rephrase('hey can you pls solve 2y + 1 = 9 thanks!').text, '2y + 1 = 9');
+    assert.equal(rephrase('4k - 2 = 10, now solve for k').text, 'solve for k: 4k - 2 = 10');
+    assert.equal(rephrase('what value of m makes 3m = 12 true?').text, 'solve for m: 3m = 12');
+  });
+  test('qualifiers are taken out and kept', () => {
+    assert.deepEqual(rephrase('solve x^2 = 3, giving your answers to 3 dp').qualifiers, { decimals: 3 });
+    assert.deepEqual(rephrase('solve x^2 = 3 to 4 sig figs').qualifiers, { significantFigures: 4 });
+    assert.deepEqual(rephrase('solve x^2 + 1 = 0 over C').qualifiers, { complex: true });
+    assert.deepEqual(rephrase('solve x^2 = 12 leaving your answer in surd form').qualifiers, { exact: true });
+    assert.equal(rephrase('solve x^2 = 12 leaving your answer in surd form').text, 'x^2 = 12');
+  });
+  test('an interval keeps the shape math/trig reads', () => {
+    assert.deepEqual(rephrase('solve cos(t) = 0 for 0 <= t <= pi').interval, {
+      variable: 't',
+      lower: '0',
+      upper: 'pi',
+      lowerOpen: false,
+      upperOpen: false,
+      degrees: false,
+    });
+    assert.deepEqual(rephrase('tan x = 1, x in [0°, 180°)').interval, {
+      variable: 'x',
+      lower: '0',
+      upper: '180',
+      lowerOpen: false,
+      upperOpen: true,
+      degrees: true,
+    });
+    // No equation, no interval: "from 80 to 92" is a percentage change, "solve -3 < x < 5" an inequality.
+    assert.equal(rephrase('solve -3 < x < 5').interval, undefined);
+  });
+  test('percentages are read into their parts with the student’s numbers', () => {
+    assert.deepEqual(rephrase('what is 7.5 per cent of 360').percentage, { kind: 'of', rate: '7.5', amount: '360' });
+    assert.deepEqual(rephrase('what percentage of 64 is 16?').percentage, {
+      kind: 'what-percent',
+      part: '16',
+      whole: '64',
+    });
+    assert.deepEqual(rephrase('reduce £1,200 by 5%').percentage, {
+      kind: 'change-by',
+      amount: '1200',
+      rate: '5',
+      direction: 'down',
+    });
+    assert.deepEqual(rephrase('wages went up 4% and are now 520. what were they before?').percentage, {
+      kind: 'reverse',
+      result: '520',
+      rate: '4',
+      direction: 'up',
+    });
+    // A sentence with a percentage but no question the layer knows stays for the engine (and is refused there).
+    assert.equal(rephrase('I got 45% on my test').percentage, undefined);
+  });
+});
+
+describe('the math engine reads each family as students write it', () => {
+  test('linear equations with instruction words', () => {
+    answers('pls work out x: 5x + 4 = 29', 'x = 5');
+    answers('3(y - 2) = 12. solve for y', 'y = 6');
+    answers('could you solve 5t + 2 = 3t + 10 for me', 't = 4');
+    answers('what value of x makes 4x + 1 = 13 true', 'x = 3');
+    answers('Sovle 9 − 2n = 1', 'n = 4');
+  });
+  test('fractional answers', () => {
+    answers('find x when 6x - 1 = 2', 'x = 1/2');
+    answers('4x+3=6', 'x = 3/4');
+  });
+  test('roots in words', () => {
+    answers('what are the zeroes of y = x^2 - 7x + 10', 'x = 2, x = 5');
+    answers('find the x-intercepts of y = x² − 9', 'x = -3, x = 3');
+    answers('give the solutions to t^2 + t - 6 = 0', 't = -3, t = 2');
+  });
+  test('derivative, integral and limit in words', () => {
+    answers('differentiate 3x^4 - 2x wrt x', '12*x^3 - 2');
+    answers('If y = x^3 + 5x, find dy/dx', '3*x^2 + 5');
+    answers('work out the integral of 2x between 1 and 4', '15');
+    answers('find the area under the graph of y = 3x^2 from x = 0 to x = 2', '8');
+    answers('lim_(x->3) (x^2-9)/(x-3)', '6');
+    answers('evaluate the limit as x→1 of (x²−1)/(x−1)', '2');
+    answers('find lim x->0 (x^2 + 4x)/x', '4');
+  });
+  test('one fraction', () => {
+    answers('write 1/x + 1/(x+1) as a single fraction', '(2*x + 1)/(x^2 + x)');
+    answers('simplify 2/(x+1) - 1/(x-1) into one fraction', '(x - 3)/(x^2 - 1)');
+  });
+  test('systems on one line', () => {
+    answers('x + y = 10 and x - y = 2, find x and y', 'x = 6, y = 4');
+    answers('Find the values of x and y: 3x + 2y = 12 and x - y = -1', 'x = 2, y = 3');
+    answers('2p + q = 8 and p - q = 1. solve for p and q', 'p = 3, q = 2');
+  });
+  test('maths in words', () => {
+    answers('what is twelve times three', '36');
+    answers('y cubed equals 27, find y', 'y = (-3 + 3*sqrt(3)*i)/2, y = (-3 - 3*sqrt(3)*i)/2, y = 3');
+    answers('the square root of 169', '13');
+  });
+});
