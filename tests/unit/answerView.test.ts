@@ -66,6 +66,16 @@ const ANSWERS: Record<string, TutorAnswer> = {
     verified: false,
     reason: 'Fe appears only on the left side.',
   },
+  'sent to another tool': {
+    ...solved,
+    status: 'invalid',
+    answer: null,
+    steps: [],
+    checks: [],
+    verified: false,
+    reason: 'This looks like a chemical equation, not a maths question: ask the Chemistry Solver, which can solve it.',
+    suggestion: { text: 'H2 + O2 -> H2O', tool: 'chemistry-solver' },
+  },
   'model answer': {
     ...solved,
     tool: 'homework-helper',
@@ -144,6 +154,17 @@ describe('the one answer view', () => {
       expect(chatCard(answer)).toBe(parse(toHtml(answerView(card, { echoQuestion: false }))).outerHTML);
     },
   );
+
+  test('a refused question offers the other tool, or the rewrite, with the question carried over', () => {
+    const link = (answer: TutorAnswer) => parse(toHtml(answerView(answerCardOf(answer)))).querySelector('a');
+    const tool = link(ANSWERS['sent to another tool'] ?? solved);
+    expect(tool?.textContent).toBe('Ask the Chemistry Solver');
+    expect(tool?.getAttribute('href')).toBe('/app/chemistry-solver?q=H2%20%2B%20O2%20-%3E%20H2O');
+    const rewrite = link({ ...(ANSWERS['unsupported'] ?? solved), suggestion: { text: '2(x+3) = 5x - 6' } });
+    expect(rewrite?.textContent).toBe('Ask “2(x+3) = 5x - 6” instead');
+    expect(rewrite?.getAttribute('href')).toBe('/app/math-solver?q=2(x%2B3)%20%3D%205x%20-%206');
+    expect(link(ANSWERS['unsupported'] ?? solved)).toBeNull();
+  });
 
   test('says Checked only when the answer is verified, and never on a question it did not solve', () => {
     const badge = (answer: TutorAnswer) =>

@@ -1,5 +1,6 @@
 import { checkLevelOf } from '@studyease/contract/check-level';
 import type { Check, Step, TutorAnswer } from '@/lib/api/tutor';
+import { getTool } from '@/lib/tools';
 
 /*
  * The one answer view. A tutor's answer is shown in three places: the worked examples of the content pages (HTML
@@ -41,6 +42,8 @@ export const ANSWER_CLASSES = {
     'rounded-2xl border border-red-300 bg-red-50 p-5 text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100',
   reasonTitle: 'font-semibold',
   reasonText: 'mt-1 text-sm whitespace-pre-line',
+  /** What to ask instead (a rewrite, or another tool), carried over to a new chat. */
+  suggestion: 'mt-3 inline-block text-sm font-semibold underline underline-offset-2',
   /** The try box's own failure (no answer at all), in the same family of boxes. */
   error:
     'rounded-2xl border border-red-300 bg-red-50 p-5 text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100',
@@ -99,6 +102,19 @@ export interface AnswerCard {
   /** `null`: no checks section at all (a written example, an answer still arriving); `[]`: none could be run. */
   checks: readonly Check[] | null;
   reason?: string | undefined;
+  /** A refused question's way on: the rewrite or the tool to ask (TutorAnswer.suggestion), as a link. */
+  suggestion?: { label: string; href: string } | undefined;
+}
+
+/** The link of a refused answer's suggestion: a new chat with the question asked there (ChatView's `?q=`). */
+function suggestionOf(answer: TutorAnswer): AnswerCard['suggestion'] {
+  const { suggestion } = answer;
+  if (!suggestion) return undefined;
+  const tool = suggestion.tool ?? answer.tool;
+  return {
+    label: suggestion.tool ? `Ask the ${getTool(tool).name}` : `Ask “${suggestion.text}” instead`,
+    href: `/app/${tool}?q=${encodeURIComponent(suggestion.text)}`,
+  };
 }
 
 /**
@@ -117,6 +133,7 @@ export function answerCardOf(answer: TutorAnswer): AnswerCard {
       result: null,
       checks: null,
       reason: answer.reason,
+      suggestion: suggestionOf(answer),
     };
   }
   const [only, ...more] = answer.steps;
@@ -162,7 +179,7 @@ export interface ViewLeaf {
   inline?: true;
 }
 
-export type ViewTag = 'article' | 'div' | 'p' | 'span' | 'ol' | 'ul' | 'li';
+export type ViewTag = 'article' | 'div' | 'p' | 'span' | 'ol' | 'ul' | 'li' | 'a';
 
 export interface ViewElement {
   tag: ViewTag;
@@ -300,6 +317,7 @@ export function answerView(card: AnswerCard, { echoQuestion = true, attrs = {} }
       { ...attrs, class: C[card.outcome], 'data-answer-outcome': card.outcome },
       el('p', { class: C.reasonTitle }, card.outcome === 'invalid' ? 'This question has a problem' : 'Not solved'),
       el('p', { class: C.reasonText }, card.reason ?? 'This question could not be answered.'),
+      card.suggestion ? el('a', { class: C.suggestion, href: card.suggestion.href }, card.suggestion.label) : null,
     );
   }
   // The reading comes first ("every answer starts with the question as the engine understood it"), beside the badge.
