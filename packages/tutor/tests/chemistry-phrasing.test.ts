@@ -248,3 +248,29 @@ describe('honest rounding and plain refusals', () => {
     }
   });
 });
+
+describe('grading and practice for moles and gas questions', () => {
+  const { chemistryEngine: engine } = requireCompiled<typeof import('../src/chemistry/index.ts')>('chemistry/index');
+  test("the precise value or the data's, in any unit of the same quantity", () => {
+    const moles = 'How many moles are in 25.0 g of sodium chloride?';
+    for (const ok of ['0.428 mol', '0.4278', '428 mmol']) assert.equal(engine.check(moles, ok).correct, true, ok);
+    for (const bad of ['0.5 mol', '0.428 g']) assert.equal(engine.check(moles, bad).correct, false, bad);
+    const gas = 'what volume does 2.00 mol of gas occupy at STP?';
+    for (const ok of ['44.8 L', '44800 mL']) assert.equal(engine.check(gas, ok).correct, true, ok);
+    assert.equal(engine.check(gas, '4.48 L').correct, false);
+    assert.equal(engine.check('how many molecules in 18 g of water', '6.0 x 10^23').correct, true);
+  });
+  test('three checked practice questions with new numbers', () => {
+    for (const question of [
+      'how many molecules in 18 g of water',
+      'A gas at 1.5 atm and 10 L is compressed to 5 L at constant temperature. What is the new pressure?',
+    ]) {
+      const practice = engine.practice(question);
+      assert.equal(practice.length, 3, question);
+      for (const one of practice) {
+        assert.ok(one.verified);
+        assert.equal(engine.check(one.question, one.answer).correct, true, one.question);
+      }
+    }
+  });
+});

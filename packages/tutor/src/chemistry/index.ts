@@ -241,19 +241,46 @@ function solve(question: string): TutorAnswer {
   }
 }
 
+/** Units a student may answer in, with their size in the base unit of their quantity. */
+const ANSWER_UNITS: Readonly<Record<string, readonly [string, number]>> = {
+  g: ['mass', 1],
+  kg: ['mass', 1000],
+  mg: ['mass', 0.001],
+  mol: ['amount', 1],
+  mmol: ['amount', 0.001],
+  L: ['volume', 1],
+  mL: ['volume', 0.001],
+  'm³': ['volume', 1000],
+  m3: ['volume', 1000],
+  atm: ['pressure', 101325],
+  kPa: ['pressure', 1000],
+  Pa: ['pressure', 1],
+  mmHg: ['pressure', 101325 / 760],
+  K: ['temperature', 1],
+};
+
 /** Grades an amount against the engine's own answer: the precise value or the one rounded to the data. */
 function checkAmount(answer: TutorAnswer, studentAnswer: string): CheckResult {
   if (answer.status !== 'solved' || !answer.answer)
     return { correct: false, differences: [answer.reason ?? UNSUPPORTED_REASON] };
-  const expected = /^(-?[\d.]+(?: × 10\^-?\d+)?)/.exec(answer.answer.text)?.[1];
-  const student = /(-?\d+(?:\.\d*)?|\.\d+)(?:\s*(?:[×xX*·]\s*10\s*\^\s*\(?\s*(-?\d+)\)?|[eE](-?\d+)))?/.exec(
-    normalizeChemText(studentAnswer).replace(/,(?=\d{3}\b)/g, ''),
-  );
+  const expected = /^(-?[\d.]+)(?:\s*×\s*10\^(-?\d+))?\s*([^\s(]*)/.exec(answer.answer.text);
+  const student =
+    /(-?\d+(?:\.\d*)?|\.\d+)(?:\s*(?:[×xX*·]\s*10\s*\^\s*\(?\s*(-?\d+)\)?|[eE](-?\d+)))?\s*([A-Za-z³]+)?/.exec(
+      normalizeChemText(studentAnswer).replace(/,(?=\d{3}\b)/g, ''),
+    );
   if (!expected || !student) return { correct: false, differences: ['Give the value as a number with its unit.'] };
-  const value = Number(`${student[1]}e${student[2] ?? student[3] ?? 0}`);
-  const target = Number(expected.replace(' × 10^', 'e'));
+  const expectedUnit = ANSWER_UNITS[expected[3] ?? ''];
+  const studentUnit = student[4] ? ANSWER_UNITS[student[4]] : undefined;
+  let scale = 1;
+  if (expectedUnit && studentUnit) {
+    if (studentUnit[0] !== expectedUnit[0])
+      return { correct: false, differences: [`The question asks for the ${expectedUnit[0]}, in ${expected[3]!}.`] };
+    scale = studentUnit[1] / expectedUnit[1];
+  }
+  const value = Number(`${student[1]!}e${student[2] ?? student[3] ?? 0}`) * scale;
+  const target = Number(`${expected[1]!}e${expected[2] ?? 0}`);
   const decimals = (student[1]!.split('.')[1] ?? '').length - Number(student[2] ?? student[3] ?? 0);
-  const tolerance = 0.5 * 10 ** -decimals + 0.002 * Math.abs(target);
+  const tolerance = 0.5 * 10 ** -decimals * scale + 0.002 * Math.abs(target);
   return Math.abs(value - target) <= tolerance
     ? { correct: true, differences: [] }
     : {
@@ -414,6 +441,22 @@ function practice(question: string): PracticeQuestion[] {
       if (solution.tie || solution.answer.status !== 'solved' || !solution.answer.answer) continue;
       if (solution.answer.verified)
         out.push({ question: variant, answer: solution.answer.answer.text, verified: true });
+    }
+  } else if (routed.kind === 'moles' || routed.kind === 'gas') {
+    // The same question with new numbers: every amount with a unit scaled, keeping its written decimals.
+    const { named } = readable(question);
+    const amount = /(?<![\w.])(\d+(?:\.\d+)?)(?=\s*(?:g|kg|mg|mol|moles|L|mL|atm|kPa|Pa|mmHg|K|°C)\b)/g;
+    const factors = [1.5, 2, 0.5, 3, 0.75, 1.25, 4];
+    for (let k = 0; k < factors.length && out.length < 3; k++) {
+      let i = 0;
+      const variant = named.replace(amount, (written: string) => {
+        const factor = factors[(seed + k + 3 * i++) % factors.length]!;
+        const decimals = written.split('.')[1]?.length ?? 0;
+        return (Number(written) * factor).toFixed(decimals);
+      });
+      if (variant === named || out.some((one) => one.question === variant)) continue;
+      const solved = asPractice(variant);
+      if (solved?.verified) out.push(solved);
     }
   }
   return out.slice(0, 3);
