@@ -185,6 +185,13 @@ describe('gas laws in a sentence', () => {
     assert.match(steps, /200 kPa = 200 × 1000 = 200000 Pa/);
     assert.match(steps, /R = 8\.314 J\/\(mol·K\) \(the gas constant, a standard constant\)/);
   });
+  test('STP as the second state of the combined gas law', () => {
+    expectQuantity(
+      'A gas occupies 2.0 L at 100 kPa and 25 °C. What is its volume at STP?',
+      (2 * (100 / 101.325) * 273.15) / 298.15,
+      'L',
+    );
+  });
   test('a gas volume through a reaction is refused rather than half-read', () => {
     assert.equal(solve('What volume of O2 at STP reacts with 2.0 g of H2?').status, 'unsupported');
   });
@@ -205,6 +212,13 @@ describe('moles and particles', () => {
   ] as const) {
     test(question, () => expectQuantity(question, value, unit));
   }
+  test('"oxygen" alone is atoms or molecules: asked back, unless the question says which', () => {
+    const answer = solve('How many moles in 16 g of oxygen?');
+    assert.equal(answer.status, 'unsupported');
+    assert.match(answer.reason!, /\bO\b.*\bO2\b/);
+    expectQuantity('How many molecules are in 32 g of oxygen?', (32 / O2) * NA, 'molecules');
+    expectQuantity('How many oxygen atoms are in 2 mol of oxygen gas?', 4 * NA, 'O atoms');
+  });
   test("Avogadro's number is named as a standard constant", () => {
     const steps = solve('how many molecules in 18 g of water')
       .steps.map((step) => step.explanation)

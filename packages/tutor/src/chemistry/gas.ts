@@ -190,7 +190,22 @@ function expressIn(
 const NAMES: Readonly<Record<Kind, string>> = { P: 'pressure', V: 'volume', T: 'temperature', n: 'amount' };
 
 /** Solves a gas problem, or says in plain words why it cannot. */
-export function solveGas(question: string, problem: GasProblem): TutorAnswer | { refused: string } {
+export function solveGas(question: string, given: GasProblem): TutorAnswer | { refused: string } {
+  let problem = given;
+  const count = (kind: Kind): number => problem.values.filter((v) => v.kind === kind).length;
+  // "2.0 L at 100 kPa and 25 °C: what is its volume at STP?": STP is the second state (0 °C and 1 atm).
+  if (problem.stp && count('P') === 1 && count('T') === 1 && count('V') === 1 && count('n') === 0) {
+    const standard = { figures: 99, marker: 'to' as const, standard: true };
+    problem = {
+      ...problem,
+      stp: false,
+      values: [
+        ...problem.values,
+        { kind: 'P', value: 1, written: '1', unit: 'atm', ...standard },
+        { kind: 'T', value: 273.15, written: '273.15', unit: 'K', ...standard },
+      ],
+    };
+  }
   const byKind = (kind: Kind): Value[] => problem.values.filter((v) => v.kind === kind);
   const twoState = (['P', 'V', 'T'] as const).some((kind) => byKind(kind).length === 2);
   if ((['P', 'V', 'T', 'n'] as const).some((kind) => byKind(kind).length > 2))
@@ -228,6 +243,8 @@ function solveTwoStates(
       states.set(kind, [first, second]);
     }
   }
+  if (problem.values.some((v) => v.standard))
+    conversions.push('STP is 0 °C (273.15 K) and 1 atm (the usual textbook definition)');
   const shown = new Map<string, Shown>();
   for (const kind of variables) {
     const [one, two] = states.get(kind)!;

@@ -155,7 +155,23 @@ function route(question: string): Route {
   const gas = readGas(named);
   if (gas) return { kind: 'gas', problem: gas };
   const moles = readMoles(named);
-  if (moles) return { kind: 'moles', problem: moles };
+  if (moles) {
+    // "16 g of oxygen": atoms (O) or molecules (O2)? Asked back unless the question says gas or molecules.
+    const bare = [...AMBIGUOUS_ELEMENTS].find(
+      ([name, [, molecule]]) =>
+        molecule === moles.species.text &&
+        new RegExp(`\\b${name}\\b(?!\\s+(?:gas|molecules?|atoms?))`, 'i').test(plain),
+    );
+    if (bare && !(moles.asked.kind === 'particles' && /molecule/.test(moles.asked.word))) {
+      const [name, [atom, molecule]] = bare;
+      return {
+        kind: 'refuse',
+        status: 'unsupported',
+        reason: `"${name}" can mean ${name} atoms (${atom}) or ${name} gas molecules (${molecule}), and the answer differs: write ${atom} or ${molecule} (or "${name} atoms" / "${name} gas").`,
+      };
+    }
+    return { kind: 'moles', problem: moles };
+  }
   const stoichiometry = readStoichiometry(named);
   if (stoichiometry) return { kind: 'stoichiometry', problem: stoichiometry };
   const asked = molarMassFormula(plain);
