@@ -184,6 +184,24 @@ describe('kinematics with implied data', () => {
     expectValue('A ball is thrown upwards at 12 m/s. How long does it take to reach its highest point?', 12 / G, 's');
     expectValue('A ball is thrown up at 15 m/s. How long is it in the air?', 30 / G, 's');
     expectValue('A ball is thrown straight up at 15 m/s. What is its speed after 1 s?', 15 - G, 'm/s');
+    // On the way down after 2 s: the speed is the size of the velocity.
+    expectValue('A ball is thrown straight up at 15 m/s. What is its speed after 2 s?', 2 * G - 15, 'm/s');
+    // A time to come back is twice the time to the top: v0 = g t / 2, then h = v0^2 / (2 g).
+    expectValue(
+      'A ball thrown straight up lands back in the hand 3 s later. How high did it go?',
+      (G * 1.5) ** 2 / (2 * G),
+      'm',
+    );
+    expectValue(
+      'A stone thrown vertically upwards returns to the thrower after 4 s. What was its initial speed?',
+      2 * G,
+      'm/s',
+    );
+    expectValue(
+      'A ball is thrown up and takes 1.5 s to reach the top. How high does it go?',
+      (G * 1.5) ** 2 / (2 * G),
+      'm',
+    );
   });
 
   test('stops means v = 0', () => {

@@ -18,6 +18,8 @@ export interface FormulaContext {
   verticalUp: boolean;
   /** Which moment of a throw straight up the question asks about: the top, or the return to the start. */
   upPhase: 'top' | 'return' | null;
+  /** For a throw straight up with a time given: whether that time is to the top or to the return. */
+  upTime: 'top' | 'return' | null;
   /** Lifted or raised: the force needed is the weight. */
   lift: boolean;
   /** A force applied at an angle to the horizontal (not a launch angle). */
@@ -148,7 +150,7 @@ export const FORMULAS: readonly Formula[] = [
     lhs: t,
     rhs: div(v0, g),
     solved: { t: div(v0, g), v0: mul(g, t) },
-    applies: (ctx) => ctx.verticalUp && ctx.upPhase === 'top',
+    applies: (ctx) => ctx.verticalUp && ((ctx.upPhase === 'top' && !ctx.known.has('t')) || ctx.upTime === 'top'),
     note: 'At the top the speed is 0, and gravity slows the body by g each second: from v = v0 - g*t with v = 0.',
   },
   {
@@ -159,7 +161,7 @@ export const FORMULAS: readonly Formula[] = [
     lhs: t,
     rhs: div(mul(two, v0), g),
     solved: { t: div(mul(two, v0), g), v0: div(mul(g, t), two) },
-    applies: (ctx) => ctx.verticalUp && ctx.upPhase === 'return',
+    applies: (ctx) => ctx.verticalUp && ((ctx.upPhase === 'return' && !ctx.known.has('t')) || ctx.upTime === 'return'),
     note: 'Going up and coming back down to the same height take the same time, v0/g each.',
   },
   {

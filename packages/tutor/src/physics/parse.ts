@@ -49,6 +49,8 @@ export interface Problem {
   verticalUp: boolean;
   /** For a throw straight up: whether the question asks about the top or the return. */
   upPhase: 'top' | 'return' | null;
+  /** For a throw straight up with a time given: whether the time is to the top or until it comes back. */
+  upTime: 'top' | 'return' | null;
   /** Lifted or raised against gravity. */
   lift: boolean;
   /** A force (a pull or push) at an angle to the horizontal. */
@@ -198,6 +200,7 @@ export function parseProblem(question: string): Problem {
     incline: /\b(incline[sd]?|inclined|ramp|slope)\b/u.test(lower),
     verticalUp: VERTICAL_UP.test(lower),
     upPhase: null,
+    upTime: null,
     lift: /\b(lift(s|ed|ing)?|rais(e|es|ed|ing)|hoist(s|ed|ing)?|climb(s|ed|ing)?|against gravity)\b/u.test(lower),
     forceAngle: false,
     forces: null,
@@ -367,7 +370,18 @@ export function parseProblem(question: string): Problem {
     // Thrown straight up at a speed: that speed is the launch speed.
     for (const g of problem.givens) if (g.candidates.includes('v0')) g.candidates = ['v0'];
     const asking = lastSentence(lower.replace(/[.?!\s]+$/u, '')) || lower;
-    problem.upPhase = TOP.test(asking) ? 'top' : RETURN.test(asking) ? 'return' : TOP.test(lower) ? 'top' : null;
+    // A time given is read from the words around the data, not from the question asked.
+    const data = lower.slice(0, lower.length - asking.length);
+    problem.upTime = RETURN.test(data) ? 'return' : TOP.test(data) ? 'top' : null;
+    problem.upPhase = TOP.test(asking)
+      ? 'top'
+      : RETURN.test(asking)
+        ? 'return'
+        : TOP.test(lower)
+          ? 'top'
+          : RETURN.test(lower)
+            ? 'return'
+            : null;
   }
 
   // Resistances beyond the first are resistors to combine: R1, R2, ... in the order given.
@@ -482,7 +496,7 @@ function findAsked(text: string, problem: Problem): Asked | null {
     candidates = ['h'];
   // A deceleration, or a braking (retarding, stopping) force, is asked as a size.
   const magnitude =
-    /decelerat/u.test(part.slice(first.start, first.end)) ||
+    /decelerat|speed|how fast/u.test(part.slice(first.start, first.end)) ||
     /\b(brak\w*|retard\w*|stopping|resistive)\s+$/u.test(part.slice(Math.max(0, first.start - 12), first.start));
   return { candidates, magnitude };
 }

@@ -80,6 +80,7 @@ export function contextOf(problem: Problem, known: ReadonlySet<string>): Formula
     incline: problem.incline,
     verticalUp: problem.verticalUp,
     upPhase: problem.upPhase,
+    upTime: problem.upTime,
     lift: problem.lift,
     forceAngle: problem.forceAngle,
   };

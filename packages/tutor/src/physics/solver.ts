@@ -88,14 +88,16 @@ export function solveProblem(problem: Problem): Solution {
   const best = finite.filter((r) => r.used.size === top).sort((x, y) => x.links.length - y.links.length);
   const chosen = best[0];
   if (chosen === undefined) return refuse('unsupported', 'No formula applies.');
-  const disagree = best.find((r) => r.target !== chosen.target || !relClose(r.value, chosen.value, 1e-6));
+  // Asked for a size (a speed, a deceleration), routes that differ only in sign agree.
+  const size = (x: number): number => (problem.asked?.magnitude === true ? Math.abs(x) : x);
+  const disagree = best.find((r) => r.target !== chosen.target || !relClose(size(r.value), size(chosen.value), 1e-6));
   if (disagree !== undefined) {
     const a = quantity(chosen.target),
       b = quantity(disagree.target);
     return refuse(
       'unsupported',
       a === b
-        ? `The question is ambiguous: reading the values differently gives different ${a.name}s (${chosen.links.map((l) => l.formula.title).join(', ')} vs ${disagree.links.map((l) => l.formula.title).join(', ')}). Label the values (e.g. "v0 = ...").`
+        ? `The question is ambiguous: reading the values differently gives different values of the ${a.name} (${chosen.links.map((l) => l.formula.title).join(', ')} vs ${disagree.links.map((l) => l.formula.title).join(', ')}). Label the values (e.g. "v0 = ...").`
         : `The question is ambiguous: it could ask for the ${a.name} or the ${b.name}. Name the quantity you want.`,
     );
   }
