@@ -23,6 +23,8 @@ describe('qualifiers', () => {
     assert.match(last.explanation, /sqrt\(7\) ≈ 2\.646/);
     solved('solve x^2 - 3 = 0 to one decimal place', 'x ≈ -1.7, x ≈ 1.7');
     solved('solve 3x + 1 = 0 to the nearest hundredth', 'x ≈ -0.33');
+    solved('solve x^2 = 2 to 2dp', 'x ≈ -1.41, x ≈ 1.41');
+    solved('give x to 1 decimal place if 3x = 10', 'x ≈ 3.3');
     // An exact value that needs no rounding keeps "=".
     solved('solve 4x = 3, answer to 2 dp', 'x = 0.75');
   });
@@ -42,5 +44,6 @@ describe('qualifiers', () => {
     const answer = solved('solve x^2 + 16 = 0 in the set of complex numbers', 'x = 4*i, x = -(4*i)');
     assert.equal(answer.steps.at(-1)?.title, 'Over the complex numbers');
     solved('find all complex solutions of x^2 + 2x + 10 = 0', 'x = -1 + 3*i, x = -1 - 3*i');
+    solved('solve x^2 + 4 = 0 for complex x', 'x = 2*i, x = -(2*i)');
   });
 });

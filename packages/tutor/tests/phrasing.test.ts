@@ -97,6 +97,9 @@ describe('the math engine reads each family as students write it', () => {
     answers('what are the zeroes of y = x^2 - 7x + 10', 'x = 2, x = 5');
     answers('find the x-intercepts of y = x² − 9', 'x = -3, x = 3');
     answers('give the solutions to t^2 + t - 6 = 0', 't = -3, t = 2');
+    answers('quadratic x^2+5x+6=0 roots', 'x = -3, x = -2');
+    answers('Determine the roots: x^2 - 16 = 0', 'x = -4, x = 4');
+    answers('x^2 - 4, find the zeros', 'x = -2, x = 2');
   });
   test('derivative, integral and limit in words', () => {
     answers('differentiate 3x^4 - 2x wrt x', '12*x^3 - 2');
@@ -104,6 +107,10 @@ describe('the math engine reads each family as students write it', () => {
     answers('work out the integral of 2x between 1 and 4', '15');
     answers('find the area under the graph of y = 3x^2 from x = 0 to x = 2', '8');
     answers('lim_(x->3) (x^2-9)/(x-3)', '6');
+    answers('find the limit of (x^3 - 8)/(x - 2) when x approaches 2', '12');
+    answers('what is the integral from 0 to 1 of x^3', '1/4');
+    // d/dt names the variable, for our reader and the second one.
+    answers('d/dt t^3', '3*t^2');
     answers('evaluate the limit as x→1 of (x²−1)/(x−1)', '2');
     answers('find lim x->0 (x^2 + 4x)/x', '4');
   });
@@ -115,6 +122,7 @@ describe('the math engine reads each family as students write it', () => {
     answers('x + y = 10 and x - y = 2, find x and y', 'x = 6, y = 4');
     answers('Find the values of x and y: 3x + 2y = 12 and x - y = -1', 'x = 2, y = 3');
     answers('2p + q = 8 and p - q = 1. solve for p and q', 'p = 3, q = 2');
+    answers('solve 2x+y=5 & x-y=1', 'x = 2, y = 1');
   });
   test('maths in words', () => {
     answers('what is twelve times three', '36');

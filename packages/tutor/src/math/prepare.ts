@@ -65,9 +65,14 @@ export const prepare = (question: string): Prepared => {
     variable = solveFor[1];
     s = s.slice(solveFor[0].length);
   }
-  if (strip(/^(find\s+)?(the\s+)?(derivative|differentiate)\s*(of)?\s*/i) || strip(/^d\s*\/\s*d([a-z])\s*/i))
+  const dBy = /^d\s*\/\s*d([a-z])\s*/i.exec(s);
+  if (strip(/^(find\s+)?(the\s+)?(derivative|differentiate)\s*(of)?\s*/i)) intent = 'derivative';
+  else if (dBy) {
+    // d/dt names the variable: t^3 is differentiated by t, and the second reader must know it too.
+    s = s.slice(dBy[0].length).trim();
+    variable ??= dBy[1];
     intent = 'derivative';
-  else if (
+  } else if (
     strip(/^(find\s+)?(the\s+)?(indefinite\s+|definite\s+)?(integrate|integral|antiderivative)\s*(of)?\s*/i) ||
     strip(/^∫\s*/)
   )

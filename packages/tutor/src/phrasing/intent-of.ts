@@ -26,15 +26,20 @@ const AREA = new RegExp(
 );
 const LIMIT =
   /^(?:limit|lim)_? ?\(? ?(?:as )?([a-z]) ?(?:->|approaches|goes to|tends to|tends towards|approaching) ?([^\s)]+) ?\)?,? (?:of )?(.+)$/i;
+const INTEGRAL_BOUNDS_FIRST =
+  /^(?:definite )?(?:integral|integrate) (?:from|between) (\S+) (?:to|and) (\S+),? (?:of )?(.+)$/i;
 const FRACTION_FIRST =
   /^(?:combine|write|express|add|put|rewrite|simplify|turn)(?: the fractions| the expression| this| it)?(?: into| as| to) (?:one|a single)(?: fraction| rational expression| term)? ?:? ?(.+)$/i;
 const FRACTION_LAST =
   /^(?:combine|write|express|add|put|rewrite|simplify|turn)(?: the fractions)? (.+?) (?:into|as|to) (?:one|a single) (?:fraction|rational expression)$/i;
 const FRACTION_ADD = /^(?:add|combine)(?: the fractions| the terms)? ?:? (.+)$/i;
 const ROOTS = new RegExp(
-  String.raw`^(?:${ASK} |solve for |list |give |what're )?(?:all )?(?:the )?(?:real )?(?:roots|zeros|zeroes|solutions|x-intercepts|root|zero|solution)(?: of| for| to)? (?:the )?(?:equation |polynomial |function |quadratic |quadratic equation |expression |cubic )?(.+)$`,
+  String.raw`^(?:${ASK} |solve for |list |give |what're )?(?:all )?(?:the )?(?:real )?(?:roots|zeros|zeroes|solutions|x-intercepts|root|zero|solution)(?: of| for| to)?:? (?:the )?(?:equation |polynomial |function |quadratic |quadratic equation |expression |cubic )?(.+)$`,
   'i',
 );
+// "quadratic x^2 + 5x + 6 = 0 roots", "x^2 - 4, find the zeros": the roots asked after the maths.
+const ROOTS_AFTER =
+  /^(?:(?:the )?(?:quadratic|equation|polynomial|function)(?: equation)? )?(.+?)[,.;:]? (?:(?:find|what are|give|list|determine) )?(?:the |its |all )?(?:real )?(?:roots|zeros|zeroes|solutions|x-intercepts)$/i;
 const FOR_WHICH = /^for (?:which|what) (?:value|values )?(?:of )?([a-z]) (?:is|does|do|will) (.+)$/i;
 const WHAT_VALUE_MAKES =
   /^(?:what|which|find the|find a|give the) (?:value|values|number) (?:of ([a-z]) )?(?:makes|satisfies|solves|will make|would make) (.+?)(?: true| hold| work)?$/i;
@@ -74,6 +79,9 @@ export function intentOf(text: string): string {
   s = s.replace(/^d ?\/ ?d([a-z]) of /i, 'd/d$1 ');
   m = AREA.exec(s);
   if (m) return `integral of ${m[1] ?? ''} from ${m[2] ?? ''} to ${m[3] ?? ''}`;
+  // "integral from 0 to 1 of x^3": the bounds after the integrand, as the engine reads them.
+  m = INTEGRAL_BOUNDS_FIRST.exec(s);
+  if (m) return `integral of ${m[3] ?? ''} from ${m[1] ?? ''} to ${m[2] ?? ''}`;
   if (/^(?:definite |indefinite )?(?:integral|integrate|antiderivative)\b/i.test(s)) {
     // "between a and b", "from x = a to x = b": the engine reads "from a to b".
     s = s.replace(/ between (?:[a-z] ?= ?)?(\S+) and (?:[a-z] ?= ?)?(\S+)$/i, ' from $1 to $2');
@@ -84,11 +92,16 @@ export function intentOf(text: string): string {
   m = LIMIT.exec(s);
   if (m) return `limit of ${m[3] ?? ''} as ${m[1] ?? 'x'} -> ${m[2] ?? ''}`;
   if (/^limit\b/i.test(s))
-    return s.replace(/ as ([a-z]) (?:goes to|tends to|tends towards|approaches|->) /i, ' as $1 -> ');
+    return s.replace(
+      / (?:as|when|where|while) ([a-z]) (?:goes to|tends to|tends towards|approaches|->) /i,
+      ' as $1 -> ',
+    );
   if (/^(?:derivative|differentiate|d ?\/ ?d)/i.test(s)) return s;
   m = FRACTION_FIRST.exec(s) ?? FRACTION_LAST.exec(s) ?? FRACTION_ADD.exec(s);
   if (m) return `simplify ${m[1] ?? ''}`;
   s = s.replace(/^(simplify|factor|factorise|factorize|expand) ?: ?/i, '$1 ');
+  m = ROOTS_AFTER.exec(s);
+  if (m?.[1]) return m[1].includes('=') ? m[1] : `${m[1]} = 0`;
   m = ROOTS.exec(s);
   if (m) {
     const body = (m[1] ?? '').replace(/^(?:[a-z] ?\( ?[a-z] ?\)|y) ?= ?/i, '');

@@ -11,12 +11,13 @@ import type { Qualifiers } from './rephrased';
 const LEAD =
   /(?:[,;] |and |(?:give|giving|write|writing|leave|leaving|express|expressing|state|stating) (?:your |the |all |each )?(?:answers?|solutions?|roots?|results?|values?) |rounded |round(?: off)?(?: your answers?| the answers?| it)? |answers? |correct(?:ly)? |accurate(?:ly)? )$/i;
 const DECIMALS =
-  /(?:to|with) (\d+|one|two|three|four) (?:decimal places?|decimals?|dp\b|d\.p\b\.?|places? of decimals|places?\b)/i;
+  /(?:to|with) (\d+|one|two|three|four) ?(?:decimal places?|decimals?|dp\b|d\.p\b\.?|places? of decimals|places?\b)/i;
 const SIGNIFICANT =
-  /(?:to|with) (\d+|one|two|three|four) (?:significant figures?|significant digits?|sig\.? ?figs?\b|s\.f\b\.?|sf\b)/i;
+  /(?:to|with) (\d+|one|two|three|four) ?(?:significant figures?|significant digits?|sig\.? ?figs?\b|s\.f\b\.?|sf\b)/i;
 const NEAREST = /to the nearest (whole number|integer|tenth|hundredth|thousandth)\b/i;
 const COMPLEX =
   /(?:[,;] )?(?:(?:over|in|on) (?:the )?(?:set of )?complex(?: numbers)?\b|over (?:C|ℂ)\b(?! ?[-+*/^=(]))/i;
+const COMPLEX_UNKNOWN = /\bfor complex (?=[a-z]\b)/i;
 const COMPLEX_ROOTS = /\b(?:all )?complex (?=(?:roots|solutions|zeros|zeroes|numbers? solutions?)\b)/i;
 const EXACT = new RegExp(
   String.raw`(?:[,;] )?(?:and )?(?:(?:give|giving|write|writing|leave|leaving|express|expressing) (?:your |the |it |them )?(?:answers? |solutions? |roots? |results? )?)?(?:in (?:its |their |the )?(?:simplest|lowest|exact|surd|radical) (?:form|terms)|as (?:an )?exact (?:values?|answers?|form))|(?:[,;] )?\bexactly\b|\bexact (?=(?:value|values|answer|answers|solution|solutions|roots|form)\b)`,
@@ -48,6 +49,8 @@ export function qualifiersOf(text: string): [string, Qualifiers] {
   [rest, match] = cutWithLead(rest, SIGNIFICANT, LEAD);
   if (match) qualifiers.significantFigures = count(match[1] ?? '');
   [rest, match] = cut(rest, COMPLEX);
+  if (match) qualifiers.complex = true;
+  [rest, match] = cut(rest, COMPLEX_UNKNOWN);
   if (match) qualifiers.complex = true;
   [rest, match] = cut(rest, COMPLEX_ROOTS);
   if (match) qualifiers.complex = true;

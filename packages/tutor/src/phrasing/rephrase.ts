@@ -47,6 +47,6 @@ export function rephrase(question: string): Rephrased {
   if (percentage) return { text: percentageText(percentage), qualifiers, percentage };
   text = intentOf(text);
   // A system written with "and" between its equations: the engine splits on commas.
-  if ((text.match(/(?<![<>!])=/g) ?? []).length >= 2) text = text.replace(/ and /gi, ', ');
+  if ((text.match(/(?<![<>!])=/g) ?? []).length >= 2) text = text.replace(/ (?:and|&|&&) /gi, ', ');
   return { text: text.trim(), qualifiers, ...(interval ? { interval } : {}) };
 }
