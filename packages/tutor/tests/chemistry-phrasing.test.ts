@@ -240,6 +240,19 @@ describe('honest rounding and plain refusals', () => {
       assert.match(text, /\(≈ .* to the data's \d significant figures?\)$/, text);
     }
   });
+  test('"I read this as": every answer restates the question as maths', () => {
+    for (const [question, reading] of [
+      [
+        'how many grams of water form when 4 g of hydrogen burns in oxygen',
+        /2\\,\\mathrm\{H_\{2\}\} \+ \\mathrm\{O_\{2\}\} \\rightarrow/,
+      ],
+      ['how many molecules in 18 g of water', /m\(\\mathrm\{H_\{2\}O\}\) = 18/],
+      ['What volume does 0.5 mol of an ideal gas occupy at 25 °C and 200 kPa?', /V = \?$/],
+      ['molar mass of calcium carbonate', /M\(\\mathrm\{CaCO_\{3\}\}\)/],
+    ] as const) {
+      assert.match(solve(question).question.latex, reading, question);
+    }
+  });
   test('other tools are named, with the question carried over', () => {
     const math = solve('solve x^2 - 4 = 0');
     assert.equal(math.status, 'unsupported');

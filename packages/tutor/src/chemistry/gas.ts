@@ -6,7 +6,7 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { solvedAnswer, type Step, type TutorAnswer } from '@studyease/contract';
 import { isElement } from './elements';
-import { parseSpecies } from './formula';
+import { formulaLatex, parseSpecies } from './formula';
 import { molarMass } from './molar-mass';
 import { SCI_NUMBER, readNumber } from './moles';
 import { GAS_CONSTANT_ATM, GAS_CONSTANT_SI, answerText, carry, fromThousandths, type Shown } from './numbers';
@@ -343,7 +343,7 @@ function solveTwoStates(
   return solvedAnswer({
     tool: TOOL,
     kind: GAS_KIND,
-    question: { text: question, latex: '' },
+    question: { text: question, latex: readingLatex(problem, x, true) },
     answer: { text: answer.text, latex: answer.latex },
     steps,
     checks: [
@@ -355,6 +355,24 @@ function solveTwoStates(
     ],
     hints: gasHints(lawName),
   });
+}
+
+const UNIT_LATEX: Readonly<Record<string, string>> = { '°C': '^\\circ\\mathrm{C}', 'm³': '\\mathrm{m^3}' };
+
+/** "I read this as": the values given (P₁, V₁, … for two states) and the one asked. */
+function readingLatex(problem: GasProblem, asked: Kind, twoStates: boolean): string {
+  const seen = new Map<Kind, number>();
+  const parts = problem.values
+    .filter((v) => !v.standard)
+    .map((v) => {
+      const index = (seen.get(v.kind) ?? 0) + 1;
+      seen.set(v.kind, index);
+      const name = twoStates && v.kind !== 'n' ? `${v.kind}_${index}` : v.kind;
+      return `${name} = ${v.written}\\ ${UNIT_LATEX[v.unit] ?? `\\mathrm{${v.unit}}`}`;
+    });
+  if (problem.mass) parts.push(`m = ${problem.mass.written}\\ \\mathrm{g}\\ ${formulaLatex(problem.mass.formula)}`);
+  if (problem.stp || problem.values.some((v) => v.standard)) parts.push('\\text{STP}');
+  return `${parts.join(',\\ ')};\\quad ${twoStates ? `${asked}_2` : asked} = ?`;
 }
 
 function roundStep(answer: ReturnType<typeof answerText>, figures: number): Step {
@@ -510,7 +528,7 @@ function solveIdeal(
   return solvedAnswer({
     tool: TOOL,
     kind: GAS_KIND,
-    question: { text: question, latex: 'PV = nRT' },
+    question: { text: question, latex: readingLatex(problem, x, false) },
     answer: { text: answer.text, latex: answer.latex },
     steps,
     checks: [

@@ -358,6 +358,29 @@ function molarMassExact(result: Extract<MolarMassResult, { ok: true }>): number 
   return result.contributions.reduce((sum, { symbol, count }) => sum + count * (atomicWeight(symbol) ?? Number.NaN), 0);
 }
 
+/** "I read this as": the amount given and what is asked, e.g. `m(H2O) = 18 g; N = ?`. */
+function readingLatex(problem: MolesProblem): string {
+  const f = formulaLatex(problem.species.text);
+  const { given, asked } = problem;
+  const left =
+    given.kind === 'mass'
+      ? `m(${f}) = ${given.written}\\ \\mathrm{${given.unit}}`
+      : given.kind === 'moles'
+        ? `n(${f}) = ${given.written}\\ \\mathrm{${given.unit}}`
+        : `N(${f}) = ${numberLatex(given.written.replace(/\s*[×xX*·]\s*10\s*\^\s*\(?\s*(-?\d+)\s*\)?/, ' × 10^$1'))}`;
+  const right =
+    asked.kind === 'mass'
+      ? `m(${f}) = ?`
+      : asked.kind === 'moles'
+        ? `n(${f}) = ?`
+        : asked.kind === 'atoms'
+          ? asked.element
+            ? `N(\\mathrm{${asked.element}}) = ?`
+            : 'N(\\text{atoms}) = ?'
+          : `N(${f}) = ?`;
+  return `${left};\\quad ${right}`;
+}
+
 function finish(
   question: string,
   problem: MolesProblem,
@@ -377,7 +400,7 @@ function finish(
   return solvedAnswer({
     tool: TOOL,
     kind: MOLES_KIND,
-    question: { text: question, latex: formulaLatex(problem.species.text) },
+    question: { text: question, latex: readingLatex(problem) },
     answer: { text: answer.text, latex: answer.latex },
     steps,
     checks: [

@@ -289,6 +289,26 @@ function answerLine(
   return { text: parts.join('; '), latex: latexParts.join(';\\ ') };
 }
 
+/** "I read this as": the balanced reaction, the amounts given, and what is asked. */
+function readingLatex(problem: StoichiometryProblem, reaction: Reaction): string {
+  const { equation, coefficients } = reaction;
+  const all = [...equation.left, ...equation.right];
+  const term = (index: number): string =>
+    `${coefficients[index] === 1n ? '' : `${coefficients[index]}\\,`}${formulaLatex(all[index]!.text)}`;
+  const side = (from: number, to: number): string =>
+    Array.from({ length: to - from }, (_unused, i) => term(from + i)).join(' + ');
+  const n = equation.left.length;
+  const parts = [`${side(0, n)} \\rightarrow ${side(n, all.length)}`];
+  for (const given of problem.givens)
+    parts.push(
+      `${isMass(given.unit) ? 'm' : 'n'}(${formulaLatex(given.formula)}) = ${given.written}\\ \\mathrm{${given.unit}}`,
+    );
+  if (problem.target)
+    parts.push(`${isMass(problem.target.unit) ? 'm' : 'n'}(${formulaLatex(problem.target.formula)}) = ?`);
+  if (problem.asksLimiting) parts.push('\\text{limiting reagent} = ?');
+  return parts.join(';\\quad ');
+}
+
 export function solveStoichiometryProblem(question: string, problem: StoichiometryProblem): StoichiometrySolution {
   const kind = problem.asksLimiting ? LIMITING_KIND : STOICHIOMETRY_KIND;
   const refuse = (status: 'invalid' | 'unsupported', reason: string): StoichiometrySolution => ({
@@ -334,7 +354,7 @@ export function solveStoichiometryProblem(question: string, problem: Stoichiomet
     answer: solvedAnswer({
       tool: TOOL,
       kind,
-      question: { text: question, latex: '' },
+      question: { text: question, latex: readingLatex(problem, reaction) },
       answer: line,
       steps,
       checks,
