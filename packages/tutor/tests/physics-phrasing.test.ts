@@ -136,6 +136,28 @@ describe('forces along the motion', () => {
     );
   });
 
+  test('straight up: the weight pulls against a lifting force or a thrust', () => {
+    expectValue('A 2 kg object is lifted by a 30 N force. What is its acceleration?', (30 - 2 * G) / 2, 'm/s^2');
+    expectValue(
+      'A rocket of mass 1000 kg has a thrust of 15000 N. What is its initial acceleration?',
+      (15000 - 1000 * G) / 1000,
+      'm/s^2',
+    );
+    expectValue(
+      'A box weighing 50 N is pushed with 20 N on a frictionless floor. What is its acceleration?',
+      20 / (50 / G),
+      'm/s^2',
+    );
+  });
+
+  test('a force that stops something is given as its size', () => {
+    expectValue(
+      'A 1000 kg car moving at 15 m/s hits a wall and stops in 0.1 s. What is the average force?',
+      150e3,
+      'N',
+    );
+  });
+
   test('forces then kinematics: how far from rest', () => {
     expectValue(
       'A 4 kg box is pushed with a force of 30 N. Friction of 6 N acts. How far does it move from rest in 3 s?',
@@ -218,6 +240,14 @@ describe('work, energy and power in words', () => {
       'A 55 kg person climbs 2 m. g = 9.81 m/s^2. How much work is done against gravity?',
       55 * 9.81 * 2,
       'J',
+    );
+  });
+
+  test('average power while speeding up is the kinetic energy over the time, not F v at the end', () => {
+    expectValue(
+      'A car of mass 800 kg accelerates from 0 to 20 m/s in 10 s. What is the power?',
+      (0.5 * 800 * 400) / 10,
+      'W',
     );
   });
 

@@ -309,6 +309,8 @@ function knownLine(k: Known): { text: string; latex: string } {
 
 /** Why a given the route does not use is not needed, or undefined when nothing says it is not. */
 export function notNeededReason(route: Route, id: string): string | undefined {
+  // A zero ("from 0 to 20 m/s") adds nothing to a formula that leaves it out.
+  if (route.knowns.get(id)?.si === 0) return 'it is 0, so it adds nothing here';
   for (const link of route.links) {
     const reason = link.formula.notNeeded?.[id];
     if (reason !== undefined) return reason;

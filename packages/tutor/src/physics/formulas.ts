@@ -412,6 +412,9 @@ export const FORMULAS: readonly Formula[] = [
     lhs: v('power'),
     rhs: mul(F, vf),
     solved: { power: mul(F, vf), F: div(v('power'), vf), v: div(v('power'), F) },
+    // At constant speed only: with an acceleration F*v is the power at one instant, not over the motion.
+    applies: (ctx) => !ctx.known.has('a') && !ctx.known.has('v0'),
+    chainable: false,
   },
   {
     id: 'momentum',

@@ -496,6 +496,7 @@ function findAsked(text: string, problem: Problem): Asked | null {
     candidates = ['h'];
   // A deceleration, or a braking (retarding, stopping) force, is asked as a size.
   const magnitude =
+    candidates.includes('F') ||
     /decelerat|speed|how fast/u.test(part.slice(first.start, first.end)) ||
     /\b(brak\w*|retard\w*|stopping|resistive)\s+$/u.test(part.slice(Math.max(0, first.start - 12), first.start));
   return { candidates, magnitude };
@@ -505,6 +506,9 @@ function findAsked(text: string, problem: Problem): Asked | null {
 const ONE_WAY = /\b(right|east|north|forwards?|ahead)\b/u;
 const OTHER_WAY = /\b(left|west|south|backwards?|back)\b/u;
 const RESISTING = /\b(friction(al)?|drag|air resistance|resist\w*|opposing|against|retarding|braking)\b/u;
+/** Motion straight up or down, where the weight is one of the forces along the motion. */
+const VERTICAL =
+  /\b(lift(s|ed|ing)?|rais(e|es|ed|ing)|hoist\w*|upwards?|vertical(ly)?|straight up|rockets?|elevator|crane)\b/u;
 /** Asked quantities a sum of forces along the motion can lead to. */
 const DYNAMICS_TARGETS = new Set(['a', 'F', 'm', 'friction', 'v', 's', 't', 'v0', 'mu']);
 
@@ -517,6 +521,9 @@ const DYNAMICS_TARGETS = new Set(['a', 'F', 'm', 'friction', 'v', 's', 't', 'v0'
 function assignForces(problem: Problem, lower: string): void {
   const asked = problem.asked?.candidates ?? [];
   if (!asked.every((id) => DYNAMICS_TARGETS.has(id)) || problem.incline) return;
+  // Lifted, a rocket, an upward force: the weight pulls the other way (unless the force given is the net force).
+  const vertical =
+    VERTICAL.test(lower) && !/\bhorizontal\w*\b|\bnet force\b|\bresultant\b/u.test(lower) && !problem.verticalUp;
   const forceDims = quantity('F').dims;
   const forces = problem.givens.filter(
     (g) =>
@@ -524,6 +531,17 @@ function assignForces(problem: Problem, lower: string): void {
       g.candidates.some((id) => id === 'F' || id === 'friction'),
   );
   const hasMu = problem.givens.some((g) => g.candidates.includes('mu'));
+  const weightGiven = problem.givens.some((g) => g.candidates.includes('weight') && g.candidates.length === 1);
+  const [single] = forces;
+  if (vertical && forces.length === 1 && single !== undefined && !single.candidates.includes('friction')) {
+    single.candidates = ['F1'];
+    problem.forces = [
+      { id: 'F1', sign: 1 },
+      { id: 'weight', sign: -1 },
+    ];
+    if (!weightGiven && !problem.givens.some((g) => g.candidates.includes('m'))) problem.forces = null;
+    return;
+  }
   const angle = problem.givens.some((g) => g.candidates.includes('theta'));
   if (angle && forces.length === 1 && /\b(horizontal|at an angle)\b/u.test(lower)) {
     const [only] = forces;

@@ -719,7 +719,7 @@ export const KEYWORDS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/\b(how many|number of) (electrons|protons|molecules|atoms|particles|ions)\b/, ['count']],
   [/\b(charges?|coulombs?)\b/, ['q']],
   [/\b(angle)\b/, ['theta']],
-  [/\b(weight|weighs)\b/, ['weight']],
+  [/\b(weight|weighs|weighing|weighed)\b/, ['weight']],
   [/\b(mass)\b/, ['m']],
   [/\b(net force|force|push(es|ed)?|pull(s|ed)?|thrust)\b/, ['F']],
   [/\b(decelerat\w*|accelerat\w*)\b/, ['a']],

@@ -105,7 +105,7 @@ export function solveProblem(problem: Problem): Solution {
   // friction force, a second pull) would be checked against the wrong physics.
   const dropped = problem.givens.filter((g) => {
     const id = g.candidates.find((c) => chosen.knowns.get(c)?.label === g.label);
-    return id === undefined || (!chosen.used.has(id) && notNeededReason(chosen, id) === undefined);
+    return id === undefined || (!chosen.used.has(id) && notNeededReason(chosen, id) === undefined && g.si !== 0);
   });
   if (dropped.length > 0) {
     const names = dropped.map((g) => g.label).join(' and ');
