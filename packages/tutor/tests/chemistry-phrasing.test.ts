@@ -192,6 +192,10 @@ describe('gas laws in a sentence', () => {
       'L',
     );
   });
+  test('the state before the change is not answered backwards', () => {
+    assert.equal(solve('What initial volume of gas at 1 atm becomes 5 L at 2 atm?').status, 'unsupported');
+    assert.equal(solve('A gas is compressed to 5 L at 2 atm. What was its volume at 1 atm?').status, 'unsupported');
+  });
   test('a gas volume through a reaction is refused rather than half-read', () => {
     assert.equal(solve('What volume of O2 at STP reacts with 2.0 g of H2?').status, 'unsupported');
   });

@@ -61,6 +61,8 @@ export interface GasProblem {
   askedUnit: string | undefined;
   stp: boolean;
   mass: { grams: number; written: string; formula: string; figures: number } | undefined;
+  /** The question asks for the state before the change ("initial volume", "what was the pressure"). */
+  asksInitial: boolean;
 }
 
 /** @returns the gas problem of a question, or undefined when it is not one */
@@ -141,7 +143,11 @@ export function readGas(text: string): GasProblem | undefined {
     text,
   )?.[1];
   const askedUnit = unitWord ? UNITS.find(([re]) => re.test(unitWord.replace(/\s+/g, ' ')))?.[2] : undefined;
-  return { values, asked, askedUnit, stp, mass };
+  const asksInitial =
+    /\b(?:initial|original|starting|first|old)\s+(?:pressure|volume|temperature)\b|\bwhat\s+was\b|\boriginally\b/i.test(
+      text,
+    );
+  return { values, asked, askedUnit, stp, mass, asksInitial };
 }
 
 const refusal = (reason: string): { refused: string } => ({ refused: reason });
@@ -222,6 +228,12 @@ function solveTwoStates(
   if (!asked || asked === 'n') return refusal('Say which quantity you want: the new pressure, volume or temperature.');
   if (byKind(asked).length !== 1)
     return refusal(`I need one ${NAMES[asked]} (the first state) to find the other; I found ${byKind(asked).length}.`);
+  // The one value of the quantity asked must be the first state: "… becomes 5 L; what was the initial volume?"
+  // asks the other way round, which is refused rather than answered backwards.
+  if (byKind(asked)[0]!.marker === 'to' || problem.asksInitial)
+    return refusal(
+      `This asks for the ${NAMES[asked]} before the change. I find the ${NAMES[asked]} after it: give the starting ${NAMES[asked]} and ask for the new one.`,
+    );
   if (byKind('n').length > 1) return refusal('The amount of gas changes too: that is not one of the gas laws I solve.');
   const variables = (['P', 'V', 'T'] as const).filter((kind) => kind === asked || byKind(kind).length === 2);
   const lawName =
