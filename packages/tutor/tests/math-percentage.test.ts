@@ -37,6 +37,22 @@ describe('percentages in words', () => {
     solved('raise 250 by 8%', '270');
     solved('what is 600 after a 15% decrease', '510');
   });
+  test('more/less than, signs, a new price asked in a sentence', () => {
+    solved('what is 30% more than 50', '65');
+    solved('what is 25% less than 80', '60');
+    solved('50 plus 20%', '60');
+    solved('a price of 80 is reduced by 25%, what is the new price', '60');
+    solved('a jacket costs 120 and is on sale with 15% off. how much does it cost now?', '102');
+  });
+  test('the whole from a part, a part out of a whole, a fraction or decimal as a percentage', () => {
+    solved('15% of what number is 30?', '200');
+    solved('30 is 15% of what number', '200');
+    solved('15% of a number is 30. find the number', '200');
+    solved('what number is 20% of 45', '9');
+    solved('I scored 45 out of 60, what percentage is that?', '75');
+    solved("what's 3/4 as a percentage", '75');
+    solved('convert 0.35 to a percent', '35');
+  });
   test('percentage change: signed, or the size of the decrease when that is asked', () => {
     solved('The population rose from 2,000 to 2,500. What is the percentage increase?', '25');
     solved('find the percentage change when 120 becomes 90', '-25');
@@ -72,6 +88,8 @@ describe('percentages in words', () => {
       'increase 80 by 15%',
       'percentage change from 80 to 92',
       'after a 20% rise the price is 60, what was it before',
+      '30 is 15% of what number',
+      '2/3 as a percentage',
     ])
       arithmeticAddsUp(solved(question, mathEngine.solve(question).answer?.text ?? '').steps.map((s) => s.explanation));
   });

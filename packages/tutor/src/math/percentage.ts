@@ -181,6 +181,67 @@ const work = (p: Percentage): Worked => {
         },
       };
     }
+    case 'whole': {
+      const part = read(p.part);
+      const rate = read(p.rate);
+      if (R.isZero(rate)) throw new Unsupported('0% of any number is 0, so the number cannot be found');
+      const { decimal, step: first } = asDecimal(rate);
+      const value = R.div(part, decimal);
+      return {
+        value,
+        steps: [
+          first,
+          step(
+            'Write it as an equation',
+            `${show(rate)}% of the number is ${show(part)}: number × ${show(decimal)} = ${show(part)}.`,
+          ),
+          step(
+            'Divide both sides by the decimal',
+            `number = ${show(part)} ÷ ${show(decimal)} ${is(value)} ${show(value)}.`,
+          ),
+        ],
+        forwards: (answer) => near((answer * R.toNumber(rate)) / 100, R.toNumber(part)),
+        hints: [
+          'Write the percentage as a decimal.',
+          'The number times that decimal is the part you were given.',
+          'Divide the part by the decimal.',
+        ],
+        similar: (random) => {
+          const rate2 = randInt(random, 1, 9) * 10;
+          return `${String((rate2 * randInt(random, 2, 30) * 10) / 100)} is ${String(rate2)}% of what number?`;
+        },
+      };
+    }
+    case 'as-percent': {
+      const slash = p.value.indexOf('/');
+      if (slash >= 0) {
+        const top = read(p.value.slice(0, slash));
+        const bottom = read(p.value.slice(slash + 1));
+        if (R.isZero(bottom)) throw new Unsupported('a fraction with 0 at the bottom has no value');
+        const { value, steps } = asPercentOf(top, bottom, 'Divide the top by the bottom');
+        return {
+          value,
+          steps: [...steps, step('Say what it means', `${p.value} is ${show(value)}%.`)],
+          forwards: (answer) => near((answer / 100) * R.toNumber(bottom), R.toNumber(top)),
+          hints: ['Divide the top by the bottom.', 'Multiply by 100 to get a percentage.'],
+          similar: (random) => `${String(randInt(random, 1, 3))}/${String(randInt(random, 4, 8))} as a percentage`,
+        };
+      }
+      const decimal = read(p.value);
+      const value = R.mul(decimal, HUNDRED);
+      return {
+        value,
+        steps: [
+          step(
+            'Multiply by 100',
+            `Per cent means out of 100: ${show(decimal)} × 100 = ${show(value)}, so ${show(decimal)} is ${show(value)}%.`,
+          ),
+        ],
+        forwards: (answer) => near(answer / 100, R.toNumber(decimal)),
+        hints: ['Per cent means out of 100.', 'Multiply the decimal by 100.'],
+        similar: (random) => `convert 0.${String(randInt(random, 11, 99))} to a percentage`,
+      };
+    }
     case 'reverse': {
       const result = read(p.result);
       const rate = read(p.rate);

@@ -103,6 +103,8 @@ const mathsIn = (text: string): string => {
       const linking = (token: string): boolean => /^[A-Za-z]{2,}$/.test(token);
       let [start, end] = [0, run.length];
       while (start < end && linking(run[start] ?? '')) start++;
+      // "a 15% tip": an article before a number is a word, not the unknown a.
+      if (/^(?:a|I)$/.test(run[start] ?? '') && /^\d/.test(run[start + 1] ?? '')) start++;
       while (end > start && linking(run[end - 1] ?? '')) end--;
       return run.slice(start, end).join(' ');
     })

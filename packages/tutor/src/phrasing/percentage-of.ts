@@ -9,7 +9,7 @@ import type { Percentage } from './rephrased';
  */
 const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
 const RATE = String.raw`${NUMBER} ?%`;
-const ASK = String.raw`(?:(?:what is|what's|whats|find|calculate|compute|work out|how much is|determine|evaluate|get) )?(?:the )?`;
+const ASK = String.raw`(?:(?:what is|what's|whats|what number is|which number is|find|calculate|compute|work out|how much is|determine|evaluate|get) )?(?:the )?`;
 
 const OF = new RegExp(String.raw`^${ASK}${RATE} of (?:an? |the )?${NUMBER}(?: [a-z]+)?$`, 'i');
 const WHAT_PERCENT: readonly RegExp[] = [
@@ -30,6 +30,43 @@ const WHAT_PERCENT_IS = new RegExp(
   String.raw`^(?:what|which) (?:percent|percentage|%) (?:is|are) ${NUMBER} (?:of|out of) ${NUMBER}$`,
   'i',
 );
+
+// "30 is 15% of what number", "15% of what number is 30", "15% of a number is 30".
+const WHOLE: ReadonlyArray<{ pattern: RegExp; part: number; rate: number }> = [
+  {
+    pattern: new RegExp(
+      String.raw`^${NUMBER} (?:is|are|was|equals|=) ${RATE} of (?:what|which|a|an|the) ?(?:number|amount|value|total|sum)?$`,
+      'i',
+    ),
+    part: 1,
+    rate: 2,
+  },
+  {
+    pattern: new RegExp(
+      String.raw`^(?:if )?${RATE} of (?:what|which|a|an|the|some) ?(?:number|amount|value|total|sum)? ?(?:is|are|was|equals|=) ${NUMBER}(?:[,.] (?:find|what is|what's) (?:the |that )?(?:number|amount|value|total|sum|it))?$`,
+      'i',
+    ),
+    part: 2,
+    rate: 1,
+  },
+];
+// "3/4 as a percentage", "convert 0.35 to a percent", "what is 7/8 in percent".
+const AS_PERCENT = new RegExp(
+  String.raw`^(?:(?:express|write|convert|change|turn|what is|what's|whats) )?(\d+(?:\.\d+)?(?: ?/ ?\d+)?) (?:as|to|into|in) (?:a )?(?:percent|percentage|%)$`,
+  'i',
+);
+// "80 + 15%" (wordsToMath wrote "plus" as +), "30% more than 50", "25% less than 80".
+const SIGNED_RATE = new RegExp(String.raw`^${ASK}${NUMBER} ?([-+]) ?${RATE}$`, 'i');
+const RATE_THAN = new RegExp(
+  String.raw`^${ASK}${RATE} (more|greater|higher|bigger|larger|above|less|fewer|lower|smaller|below) than ${NUMBER}$`,
+  'i',
+);
+const MORE_THAN = /^(?:more|greater|higher|bigger|larger|above)$/i;
+// "what is the new price", "how much does it cost now": the amount after the change.
+const NEW_ASKED =
+  /\b(?:new|final|sale|selling|reduced|increased|resulting|discounted) (?:price|amount|value|cost|total|salary|wage|population|number)\b|\bhow much (?:is it|does it cost|will it cost|do (?:i|you|we) pay|is it worth)(?: now| after)?\b|\bwhat (?:is|does) it (?:now|cost now)\b/i;
+// "45 out of 60", "12 of 80": a part and its whole.
+const OUT_OF = new RegExp(String.raw`\b${NUMBER} (?:out of|of) ${NUMBER}\b`, 'i');
 
 const UP = String.raw`(?:increase|increased|increases|raise|raised|rise|rises|rose|grow|grew|grows|growth|gain|gained|up|more|higher|markup|marked up|tax|vat|interest|added|plus)`;
 const DOWN = String.raw`(?:decrease|decreased|decreases|reduce|reduced|reduction|lower|lowered|discount|discounted|off|sale|drop|dropped|fall|fell|falls|cut|less|down|depreciated|depreciation|loss|lost|minus|shrank)`;
@@ -118,6 +155,22 @@ export function percentageOf(text: string): Percentage | undefined {
   if (m) return { kind: 'what-percent', part: m[2] ?? '', whole: m[1] ?? '' };
   m = WHAT_PERCENT_IS.exec(s);
   if (m) return { kind: 'what-percent', part: m[1] ?? '', whole: m[2] ?? '' };
+  for (const { pattern, part, rate } of WHOLE) {
+    m = pattern.exec(s);
+    if (m) return { kind: 'whole', part: m[part] ?? '', rate: m[rate] ?? '' };
+  }
+  m = AS_PERCENT.exec(s);
+  if (m) return { kind: 'as-percent', value: (m[1] ?? '').replace(/ /g, '') };
+  m = SIGNED_RATE.exec(s);
+  if (m) return { kind: 'change-by', amount: m[1] ?? '', rate: m[3] ?? '', direction: m[2] === '-' ? 'down' : 'up' };
+  m = RATE_THAN.exec(s);
+  if (m)
+    return {
+      kind: 'change-by',
+      amount: m[3] ?? '',
+      rate: m[1] ?? '',
+      direction: MORE_THAN.test(m[2] ?? '') ? 'up' : 'down',
+    };
   for (const pattern of CHANGE_BY) {
     m = pattern.exec(s);
     const direction = directionOf(s);
@@ -136,11 +189,16 @@ export function percentageOf(text: string): Percentage | undefined {
     const newFirst = newThenOld(s);
     return { kind: 'percent-change', from: newFirst ? second : first, to: newFirst ? first : second, ...asked };
   }
-  // Reverse: one rate, one other amount (the result), a direction and a question about the amount before.
-  const result = numbers.find((n) => !n.rate);
+  // "I scored 45 out of 60, what percentage is that": a part and its whole, a percentage asked.
+  m = OUT_OF.exec(s);
+  if (m && rates.length === 0 && numbers.length === 2 && /\bpercent(?:age)?\b|%/i.test(s))
+    return { kind: 'what-percent', part: m[1] ?? '', whole: m[2] ?? '' };
+  // One rate, one other amount and a direction: the amount before the change is asked (reverse), or after it.
+  const amount = numbers.find((n) => !n.rate);
   const rate = rates[0];
   const direction = directionOf(s);
-  if (BEFORE_ASKED.test(s) && rate && result && numbers.length === 2 && direction)
-    return { kind: 'reverse', result: result.value, rate: rate.value, direction };
+  if (!rate || !amount || numbers.length !== 2 || !direction) return undefined;
+  if (BEFORE_ASKED.test(s)) return { kind: 'reverse', result: amount.value, rate: rate.value, direction };
+  if (NEW_ASKED.test(s)) return { kind: 'change-by', amount: amount.value, rate: rate.value, direction };
   return undefined;
 }

@@ -22,6 +22,10 @@ const percentageText = (p: Percentage): string => {
       return p.asked === 'decrease' && Number(p.to) < Number(p.from)
         ? `(${p.from} - ${p.to})/${p.from}*100`
         : `(${p.to} - ${p.from})/${p.from}*100`;
+    case 'whole':
+      return `${p.part}/(${p.rate}/100)`;
+    case 'as-percent':
+      return `${p.value}*100`;
     case 'reverse':
       return `${p.result}/(1 ${p.direction === 'up' ? '+' : '-'} ${p.rate}/100)`;
   }

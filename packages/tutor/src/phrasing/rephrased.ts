@@ -40,6 +40,10 @@ export type Percentage =
   | { kind: 'change-by'; amount: string; rate: string; direction: 'up' | 'down' }
   /** "percentage change from 80 to 92"; `asked: 'decrease'` when the size of a decrease is asked for. */
   | { kind: 'percent-change'; from: string; to: string; asked?: 'decrease' }
+  /** "30 is 15% of what number", "15% of a number is 30": the whole. */
+  | { kind: 'whole'; part: string; rate: string }
+  /** "3/4 as a percentage", "convert 0.35 to a percent". */
+  | { kind: 'as-percent'; value: string }
   /** "after a 20% rise the price is 60, what was it before": the original amount. */
   | { kind: 'reverse'; result: string; rate: string; direction: 'up' | 'down' };
 
