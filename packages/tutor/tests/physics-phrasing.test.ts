@@ -226,9 +226,29 @@ describe('kinematics with implied data', () => {
     );
   });
 
+  test('the words around a speed say whether it is the first or the last one; "how long is the runway" is a length', () => {
+    expectValue(
+      'A car starts from rest and reaches a speed of 24 m/s after travelling 144 m. What is its acceleration?',
+      2,
+      'm/s^2',
+    );
+    expectValue('How far does a car travel in 5 s if it accelerates from 10 m/s at 2 m/s^2?', 75, 'm');
+    expectValue(
+      'A plane needs to reach 80 m/s to take off. It accelerates at 4 m/s^2 from rest. How long is the runway needed?',
+      800,
+      'm',
+    );
+    expectValue(
+      'A diver jumps off a 10 m platform from rest. How fast is she moving when she hits the water?',
+      Math.sqrt(2 * G * 10),
+      'm/s',
+    );
+  });
+
   test('stops means v = 0', () => {
     expectValue('A car moving at 25 m/s brakes uniformly and stops in 5 s. What is the deceleration?', 5, 'm/s^2');
     expectValue('A car travelling at 30 m/s stops in 6 s. How far does it travel while stopping?', 90, 'm');
+    expectValue('A car moving at 30 m/s brakes with a deceleration of 6 m/s^2. How long does it take to stop?', 5, 's');
   });
 });
 

@@ -195,7 +195,10 @@ export function parseProblem(question: string): Problem {
     implied: [],
     asked: null,
     unitRequest: null,
-    freeFall: /\b(dropped|drops?|falls?|falling|free[- ]?fall|freely|released|let go)\b/u.test(lower),
+    freeFall:
+      /\b(dropped|drops?|falls?|falling|free[- ]?fall|freely|released|let go|(jumps?|jumped|steps?|stepped|rolls?|rolled) off)\b/u.test(
+        lower,
+      ),
     light: LIGHT.test(lower),
     incline: /\b(incline[sd]?|inclined|ramp|slope)\b/u.test(lower),
     verticalUp: VERTICAL_UP.test(lower),
@@ -322,13 +325,19 @@ export function parseProblem(question: string): Problem {
       // "to 30 m/s" or "reaches 30 m/s" is the final one.
       if (candidates.includes('v') && candidates.includes('v0')) {
         const after = text.slice(raw.end, raws[i + 1]?.index ?? text.length).toLowerCase();
+        // The question itself ("what is its acceleration?") says nothing about when the speed was taken.
+        const questionStart = lastSentenceStart(lower);
+        const dataAfter = lower.slice(raw.end, questionStart > raw.end ? questionStart : lower.length);
         if (/^\s*(initially|initial|at first|at the start)\b/u.test(after)) candidates = ['v0'];
-        else if (/^\s*(final(ly)?|at the end)\b/u.test(after) || /\b(to|reach\w*|until)\s*$/iu.test(raw.clause))
-          candidates = ['v'];
         else if (
-          /\b(accelerat\w*|decelerat\w*|brakes?|slows?|speeds? up|comes? to)\b/u.test(
-            text.slice(raw.end).toLowerCase(),
-          ) &&
+          /^\s*(final(ly)?|at the end)\b/u.test(after) ||
+          /\b(to|reach\w*|until)\s*$/iu.test(raw.clause) ||
+          /\breach\w* (a |its )?(top |maximum |final )?(speed|velocity) of\s*$/iu.test(raw.clause)
+        )
+          candidates = ['v'];
+        else if (/\bfrom\s*$/iu.test(raw.clause)) candidates = ['v0'];
+        else if (
+          /\b(accelerat\w*|decelerat\w*|brakes?|slows?|speeds? up|comes? to)\b/u.test(dataAfter) &&
           !/\b(accelerat\w*|decelerat\w*|brakes?|slows?|speeds? up)\b/iu.test(text.slice(0, raw.index))
         )
           candidates = ['v0'];
@@ -437,7 +446,7 @@ export function parseProblem(question: string): Problem {
     problem.implied.push({ id: 'v0', value: 0, why: 'it starts from rest' });
   }
   if (
-    /\b(comes? to (a )?(stop|rest|halt)|stops|brought to (a )?(stop|rest)|to a (stop|halt)|to rest|stopping distance)\b/u.test(
+    /\b(comes? to (a )?(stop|rest|halt)|stops|brought to (a )?(stop|rest)|to a (stop|halt)|to rest|to stop|stopping distance)\b/u.test(
       lower,
     ) &&
     !givenOnly('v')

@@ -726,9 +726,10 @@ export const KEYWORDS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/\b(range|horizontal distance)\b/, ['range']],
   [/\b(max(imum)? height|height|how high|high|tall|deep|cliff|tower|building)\b/, ['h']],
   [
-    /\b(distance|displacement|how far|far|travels?|travelled|traveled|covers?|moves?|skids?|stopping distance)\b/,
+    /\b(distance|displacement|how far|far|travels?|travelled|traveled|travelling|traveling|covers?|moves?|skids?|stopping distance)\b/,
     ['s'],
   ],
+  [/\b(how long is (the|a|an|this|that|its)|length)\b/, ['s']],
   [/\b(time|how long|long)\b/, ['t']],
   [/\b(how fast|what speed)\b/, ['v']],
   [/\b(velocity|speed|fast|moving at|travell?ing at|going)\b/, ['v', 'v0']],
