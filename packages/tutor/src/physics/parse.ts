@@ -204,7 +204,9 @@ export function parseProblem(question: string): Problem {
     verticalUp: VERTICAL_UP.test(lower),
     upPhase: null,
     upTime: null,
-    lift: /\b(lift(s|ed|ing)?|rais(e|es|ed|ing)|hoist(s|ed|ing)?|climb(s|ed|ing)?|against gravity)\b/u.test(lower),
+    lift: /\b(lift(s|ed|ing)?|rais(e|es|ed|ing)|hoist(s|ed|ing)?|climb(s|ed|ing)?|against gravity|(runs?|ran|walks?|walked|goes|went|carries|carried) up|stairs)\b/u.test(
+      lower,
+    ),
     forceAngle: false,
     forces: null,
     series: /\bseries\b/u.test(lower),

@@ -121,6 +121,11 @@ export function fromSI(value: number, siUnit: string, unit: string): number {
  */
 const WORD_UNITS: ReadonlyArray<readonly [RegExp, string]> = [
   [/meters? per second squared|metres? per second squared|m\/s\/s|m\/s2\b|m\/sec\^?2|m ?s\^-2/giu, 'm/s^2'],
+  // Exponents a phone keyboard drops: "0.002 m3", "20 cm2".
+  [/cm3(?![0-9])/gu, 'cm^3'],
+  [/cm2(?![0-9])/gu, 'cm^2'],
+  [/m3(?![0-9])/gu, 'm^3'],
+  [/m2(?![0-9])/gu, 'm^2'],
   [/kilomet(?:er|re)s? per hour|km\/hr|kmph|kph|km ?h\^-1/giu, 'km/h'],
   [/miles? per hour|mph/giu, 'mi/h'],
   [/met(?:er|re)s? per second|m\/sec|m ?s\^-1/giu, 'm/s'],
