@@ -35,6 +35,10 @@ describe('refusals in the student’s language', () => {
     const answer = refused('2x + 3 =');
     assert.equal(answer.suggestion, undefined);
     assert.match(answer.reason ?? '', /stops before it is finished/);
+    // A rewrite never leaves maths out: a number, a relation or a word such as "percent" or "when".
+    for (const question of ['what is 10 percent of 50 plus 5', 'evaluate 3x + 2 when x = 4', 'x > 3 and x < 5'])
+      assert.equal(refused(question).suggestion, undefined, question);
+    assert.match(refused('what is 10% of 50 + 5').reason ?? '', /only part of it as maths/);
     // A lone number of a word problem is not a rewrite.
     assert.equal(refused('A TV was $400 and is now $340. how many words').suggestion, undefined);
   });

@@ -118,7 +118,10 @@ export const prepare = (question: string): Prepared => {
     ? splitAround(s.slice(0, -1).trimEnd(), /\S\s+(increased|decreased|reduced|raised)\s+by\s+/gi)
     : undefined;
   const whatPercent = splitAround(s, /\S\s+is\s+what\s+(?:percent|percentage)\s+of\s+/gi);
-  if (ofMatch) {
+  // "p% of X" only between two numbers: "10% of 50 + 5" is 10% of 50, then + 5, which the parser cannot say, so it
+  // is refused rather than read as 10% of (50 + 5).
+  const plainNumber = /^\s*\d+(?:\.\d+)?\s*$/;
+  if (ofMatch && plainNumber.test(ofMatch.before) && plainNumber.test(ofMatch.after)) {
     s = `(${ofMatch.before})/100*(${ofMatch.after})`;
     s += ' %';
     percentOf = true;

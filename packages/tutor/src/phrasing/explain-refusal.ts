@@ -38,7 +38,6 @@ const MATH_NAMES = new Set([
   'tanh',
   'sqrt',
   'cbrt',
-  'root',
   'log',
   'ln',
   'exp',
@@ -46,30 +45,10 @@ const MATH_NAMES = new Set([
   'pi',
   'inf',
   'infinity',
-  'e',
-  'i',
-  'mod',
-  'floor',
-  'ceil',
   'lim',
-  'limit',
-  'derivative',
-  'integral',
-  'from',
-  'to',
-  'as',
-  'of',
-  'solve',
-  'for',
-  'simplify',
-  'factor',
-  'expand',
   'dx',
   'dy',
   'dt',
-  'with',
-  'respect',
-  'd',
 ]);
 // One function name, maybe followed by a digit base (log10, log2).
 const isMathName = (word: string): boolean => MATH_NAMES.has(trimTrailing(word.toLowerCase(), /\d/));
@@ -115,6 +94,40 @@ const mathsIn = (text: string): string => {
   return best ?? '';
 };
 
+/** Words that change what is asked: dropping one would answer another question. */
+const MEANINGFUL = new Set([
+  'derivative',
+  'differentiate',
+  'integral',
+  'integrate',
+  'limit',
+  'factorial',
+  'percent',
+  'percentage',
+  'root',
+  'roots',
+  'squared',
+  'cubed',
+  'power',
+  'times',
+  'divided',
+  'plus',
+  'minus',
+  'at',
+  'when',
+  'if',
+  'where',
+  'than',
+  'greater',
+  'less',
+  'more',
+  'not',
+]);
+
+/** The numbers of a text, sorted, as text. */
+const numbersIn = (text: string): string[] => (text.match(/\d+(?:\.\d+)?/g) ?? []).sort();
+const sameMultiset = (a: string[], b: string[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
+
 /** The characters of the question the engine cannot read, each once, in order. */
 const unreadableIn = (text: string): string[] => [...new Set(text.match(UNREADABLE) ?? [])];
 
@@ -146,15 +159,23 @@ export function explainRefusal(question: string, engineReason: string, solves: (
     .map((w) => w.replace(/[.,:;?!]$/, ''));
   const unreadable = unreadableIn(read);
   const maths = mathsIn(read);
+  // A rewrite only leaves out what is not maths: every number, relation and meaningful word of the question is
+  // kept ("10 percent of 50 plus 5" is never offered as "50 + 5").
+  const keeps = (text: string): boolean =>
+    sameMultiset(numbersIn(text), numbersIn(read)) &&
+    (text.match(/[=<>]/g) ?? []).length === (read.match(/[=<>]/g) ?? []).length &&
+    !words.some((word) => MEANINGFUL.has(word.toLowerCase()));
   const rewrite = [maths, readable(read)].find(
     // A rewrite keeps an operation: a lone number ("400" of a word problem) is not what the student asked.
-    (text) => /[=+\-*/^<>(]/.test(text.replace(/^-/, '')) && text.trim() !== question.trim() && solves(text),
+    (text) =>
+      /[=+\-*/^<>(]/.test(text.replace(/^-/, '')) && text.trim() !== question.trim() && keeps(text) && solves(text),
   );
   const didYouMean = rewrite ? ` Did you mean: ${rewrite}?` : '';
   const suggestion = rewrite ? { suggestion: { text: rewrite } } : {};
   if (words.length > 0 && maths) {
+    const part = keeps(maths) ? 'the maths' : 'only part of it as maths,';
     return {
-      reason: `I could read the maths “${maths}”, but not the words ${quoteWords(words)} around it.${didYouMean || ' Write the question with numbers and symbols only, for example: solve 2x + 3 = 7.'}`,
+      reason: `I could read ${part} “${maths}”, but not the words ${quoteWords(words)} around it.${didYouMean || ' Write the question with numbers and symbols only, for example: solve 2x + 3 = 7.'}`,
       ...suggestion,
     };
   }
