@@ -245,6 +245,16 @@ describe('kinematics with implied data', () => {
     );
   });
 
+  test('refused, never guessed: throws sideways or downwards, where gravity makes the speed change', () => {
+    for (const question of [
+      'A ball is thrown horizontally from a 45 m tall building at 15 m/s. How long does it take to hit the ground?',
+      'A ball rolls off a 1.25 m high table at 3 m/s. How far from the table does it land?',
+      'A stone is thrown downward at 5 m/s from a 20 m bridge. How long does it take to hit the water?',
+    ]) {
+      expectRefused(question, /sideways or downwards/u);
+    }
+  });
+
   test('stops means v = 0', () => {
     expectValue('A car moving at 25 m/s brakes uniformly and stops in 5 s. What is the deceleration?', 5, 'm/s^2');
     expectValue('A car travelling at 30 m/s stops in 6 s. How far does it travel while stopping?', 90, 'm');

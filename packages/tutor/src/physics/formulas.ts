@@ -24,6 +24,8 @@ export interface FormulaContext {
   lift: boolean;
   /** A force applied at an angle to the horizontal (not a launch angle). */
   forceAngle: boolean;
+  /** Something thrown or falling: gravity acts. */
+  gravity: boolean;
 }
 
 export interface Formula {
@@ -127,7 +129,7 @@ export const FORMULAS: readonly Formula[] = [
     rhs: mul(vf, t),
     solved: { s: mul(vf, t), v: div(s, t), t: div(s, vf) },
     // Only for motion with no acceleration in sight; never chained into the constant-acceleration formulas.
-    applies: (ctx) => !ctx.known.has('a') && !ctx.known.has('v0') && !ctx.light,
+    applies: (ctx) => !ctx.known.has('a') && !ctx.known.has('v0') && !ctx.light && !ctx.gravity,
     chainable: false,
     note: 'The speed is constant (no acceleration is mentioned), so distance = speed × time.',
   },

@@ -55,6 +55,8 @@ export interface Problem {
   lift: boolean;
   /** A force (a pull or push) at an angle to the horizontal. */
   forceAngle: boolean;
+  /** Something thrown, dropped or falling: gravity acts, so the speed is not constant. */
+  gravity: boolean;
   /** The forces along the line of motion with their signs, when the question gives more than one (or friction). */
   forces: ForceTerm[] | null;
   series: boolean;
@@ -80,6 +82,9 @@ const LIGHT =
 /** Thrown (launched, fired, kicked...) straight up: gravity decelerates it at g. */
 const VERTICAL_UP =
   /\b(thrown|throws?|launched|launch|projected|fired|shot|tossed|kicked|hit)\b[^.?!]*?\b(straight up(wards?)?|vertically|upwards?|up into the air|into the air|up)\b/u;
+/** Words that put gravity in play: the speed of something thrown or falling is not constant. */
+const GRAVITY =
+  /\b(thrown|throws?|tossed|falls?|fell|falling|dropped|drops?|hits? the (ground|water|floor)|cliff|building|bridge|roof|tower|balcony|projectile|(rolls?|rolled|slides?|runs?|drives?) off)\b/u;
 const TOP = /\b(how high|max(imum)? height|highest|greatest height|top|peak|stops? rising|stop going up)\b/u;
 const RETURN =
   /\b(lands?|returns?|comes? back|falls? back|back (to|down|in)|hits? the ground|caught|total time|time of flight|in the air)\b/u;
@@ -208,6 +213,7 @@ export function parseProblem(question: string): Problem {
       lower,
     ),
     forceAngle: false,
+    gravity: GRAVITY.test(lower),
     forces: null,
     series: /\bseries\b/u.test(lower),
     parallel: /\bparallel\b/u.test(lower),
@@ -376,6 +382,17 @@ export function parseProblem(question: string): Problem {
     // An energy given for light is a photon's energy.
     for (const g of problem.givens)
       if (g.candidates.some((id) => id === 'KE' || id === 'PE' || id === 'work')) g.candidates = ['Eph'];
+  }
+  const launchSpeed = problem.givens.some((g) => g.candidates.includes('v0') && g.si !== 0);
+  if (
+    problem.gravity &&
+    !problem.verticalUp &&
+    launchSpeed &&
+    !problem.givens.some((g) => g.candidates.includes('theta')) &&
+    /\b(horizontal(ly)?|sideways|down(ward|wards)?|(rolls?|rolled|slides?|runs?|drives?) off)\b/u.test(lower)
+  ) {
+    problem.unsupported ??=
+      'This is a throw with a starting speed sideways or downwards. I can solve drops from rest, throws straight up and launches at a given angle, but not this one yet, so I will not guess.';
   }
   if (problem.verticalUp) {
     // Thrown straight up at a speed: that speed is the launch speed.
