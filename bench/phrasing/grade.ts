@@ -20,7 +20,7 @@ export interface EngineAnswer {
 function plain(text: string): string {
   return text
     .replace(/[−–]/g, '-')
-    .replace(/[×·]\s*10\^?\(?(-?\d+)\)?/g, 'e$1')
+    .replace(/\s*[×·]\s*10\^?\(?(-?\d+)\)?/g, 'e$1')
     .replace(/[×·]/g, '*')
     .replace(/π/g, 'pi')
     .replace(/√\(?([^)\s,]+)\)?/g, 'sqrt($1)')

@@ -297,7 +297,7 @@ const percentages: Family = {
           `increase ${String(base)} by ${String(rate)}%`,
           `what is ${String(base)} increased by ${String(rate)}%?`,
         ]),
-        expected: { kind: 'number', value: base * (1 + rate / 100) },
+        expected: { kind: 'number', value: (base * (100 + rate)) / 100 },
       };
     }
     if (kind === 3) {
@@ -306,11 +306,12 @@ const percentages: Family = {
           `decrease ${String(base)} by ${String(rate)}%`,
           `reduce ${String(base)} by ${String(rate)} percent`,
         ]),
-        expected: { kind: 'number', value: base * (1 - rate / 100) },
+        expected: { kind: 'number', value: (base * (100 - rate)) / 100 },
       };
     }
     if (kind === 4) {
-      const after = base * (1 + rate / 100);
+      // Integers divided once, so the question never prints float noise (187, not 187.00000000000003).
+      const after = (base * (100 + rate)) / 100;
       return {
         question: random.pick([
           `a price goes from ${String(base)} to ${String(after)}. what is the percentage increase?`,
@@ -320,7 +321,7 @@ const percentages: Family = {
         expected: { kind: 'number', value: rate },
       };
     }
-    const sale = base * (1 - rate / 100);
+    const sale = (base * (100 - rate)) / 100;
     return {
       question: random.pick([
         `after a ${String(rate)}% discount a jacket costs ${String(sale)}. what was the original price?`,
