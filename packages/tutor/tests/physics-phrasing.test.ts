@@ -158,6 +158,14 @@ describe('forces along the motion', () => {
     );
   });
 
+  test('the friction a push leaves over: F1 - Ff = m a', () => {
+    expectValue(
+      'A 50 kg crate is pushed with 200 N of force and accelerates at 2 m/s^2. What is the friction force?',
+      100,
+      'N',
+    );
+  });
+
   test('forces then kinematics: how far from rest', () => {
     expectValue(
       'A 4 kg box is pushed with a force of 30 N. Friction of 6 N acts. How far does it move from rest in 3 s?',
@@ -285,6 +293,7 @@ describe('work, energy and power in words', () => {
     expectValue('What power is needed to lift a 60 kg mass 4 m in 8 s?', (60 * G * 4) / 8, 'W');
     expectValue('A 70 kg student climbs stairs 5 m high in 10 s. What is her power?', (70 * G * 5) / 10, 'W');
     expectValue('find the KE of a 62 kg runner at 7 m/s', 0.5 * 62 * 49, 'J');
+    expectValue('A 0.15 kg baseball is thrown at 40 m/s. What is its kinetic energy?', 0.5 * 0.15 * 1600, 'J');
     expectValue('gravitational potential energy of 3 kg at a height of 2.5 m?', 3 * G * 2.5, 'J');
   });
 });

@@ -383,6 +383,16 @@ export const FORMULAS: readonly Formula[] = [
     solved: { KE: mul(half, m, pow(vf, 2)), m: div(mul(two, v('KE')), pow(vf, 2)), v: sqrt(div(mul(two, v('KE')), m)) },
   },
   {
+    id: 'kinetic-launch',
+    family: 'kinetic-energy',
+    title: 'kinetic energy at the launch speed',
+    lhs: v('KE'),
+    rhs: mul(half, m, pow(v0, 2)),
+    solved: { KE: mul(half, m, pow(v0, 2)) },
+    // Only the speed it is thrown (launched, moving) at is given: that is the speed of the kinetic energy.
+    applies: (ctx) => !['v', 'a', 't', 's', 'h'].some((id) => ctx.known.has(id)),
+  },
+  {
     id: 'potential',
     family: 'potential-energy',
     title: 'gravitational potential energy',

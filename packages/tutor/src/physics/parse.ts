@@ -582,8 +582,19 @@ function assignForces(problem: Problem, lower: string): void {
     }
   }
   const frictionGiven = forces.some((g) => g.candidates.includes('friction') && g.candidates.length === 1);
-  if (forces.length < 2 && !(forces.length === 1 && hasMu && !frictionGiven && !asked.includes('friction'))) return;
-  if (asked.includes('friction') && forces.length < 2) return;
+  // A push and the acceleration it gives: the friction is what the push has left over (F1 - Ff = m a).
+  const frictionFromMotion =
+    asked.includes('friction') &&
+    forces.length === 1 &&
+    !frictionGiven &&
+    problem.givens.some((g) => g.candidates.length === 1 && g.candidates[0] === 'a');
+  if (
+    forces.length < 2 &&
+    !frictionFromMotion &&
+    !(forces.length === 1 && hasMu && !frictionGiven && !asked.includes('friction'))
+  )
+    return;
+  if (asked.includes('friction') && forces.length < 2 && !frictionFromMotion) return;
 
   type Placed = { given: Given; resisting: boolean; way: 1 | -1 | 0 };
   const placed: Placed[] = forces.map((given) => {
@@ -649,7 +660,8 @@ function assignForces(problem: Problem, lower: string): void {
     p.given.candidates = [id];
     terms.push({ id, sign: (p.way === 0 ? 1 : p.way) === forward ? 1 : -1 });
   }
-  if (!terms.some((t) => t.id === 'friction') && hasMu) terms.push({ id: 'friction', sign: -1 });
+  if (!terms.some((t) => t.id === 'friction') && (hasMu || frictionFromMotion))
+    terms.push({ id: 'friction', sign: -1 });
   const along = driving.reduce((sum, p) => sum + ((p.way === 0 ? 1 : p.way) === forward ? p.given.si : -p.given.si), 0);
   const frictionGivenValue = placed.filter((p) => p.resisting).reduce((sum, p) => sum + p.given.si, 0);
   if (frictionGivenValue > 0 && along <= frictionGivenValue && !asked.includes('friction')) {
