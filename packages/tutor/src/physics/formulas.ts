@@ -335,6 +335,7 @@ export const FORMULAS: readonly Formula[] = [
     lhs: F,
     rhs: mul(m, a),
     solved: { F: mul(m, a), m: div(F, a), a: div(F, m) },
+    note: 'The net force on an object is its mass times its acceleration.',
   },
   {
     id: 'weight',
@@ -343,6 +344,7 @@ export const FORMULAS: readonly Formula[] = [
     lhs: v('weight'),
     rhs: mul(m, g),
     solved: { weight: mul(m, g), m: div(v('weight'), g) },
+    note: 'The weight is the pull of gravity: mass times g.',
   },
   {
     id: 'normal-level',
@@ -364,6 +366,7 @@ export const FORMULAS: readonly Formula[] = [
       mu: div(v('friction'), v('normal')),
       normal: div(v('friction'), v('mu')),
     },
+    note: 'Sliding friction is the coefficient of friction times the normal force.',
   },
   {
     id: 'work',
@@ -381,6 +384,7 @@ export const FORMULAS: readonly Formula[] = [
     lhs: v('KE'),
     rhs: mul(half, m, pow(vf, 2)),
     solved: { KE: mul(half, m, pow(vf, 2)), m: div(mul(two, v('KE')), pow(vf, 2)), v: sqrt(div(mul(two, v('KE')), m)) },
+    note: 'A moving mass has kinetic energy one half times mass times speed squared.',
   },
   {
     id: 'kinetic-launch',
@@ -399,6 +403,7 @@ export const FORMULAS: readonly Formula[] = [
     lhs: v('PE'),
     rhs: mul(m, g, h),
     solved: { PE: mul(m, g, h), m: div(v('PE'), mul(g, h)), h: div(v('PE'), mul(m, g)) },
+    note: 'Raising a mass by h stores energy m*g*h.',
   },
   {
     id: 'power-work',
@@ -407,6 +412,7 @@ export const FORMULAS: readonly Formula[] = [
     lhs: v('power'),
     rhs: div(v('work'), t),
     solved: { power: div(v('work'), t), work: mul(v('power'), t), t: div(v('work'), v('power')) },
+    note: 'Power is the work done (energy transferred) per second.',
   },
   {
     id: 'power-energy',
@@ -435,6 +441,7 @@ export const FORMULAS: readonly Formula[] = [
     lhs: v('momentum'),
     rhs: mul(m, vf),
     solved: { momentum: mul(m, vf), m: div(v('momentum'), vf), v: div(v('momentum'), m) },
+    note: 'Momentum is mass times velocity.',
   },
   {
     id: 'density',
@@ -443,6 +450,7 @@ export const FORMULAS: readonly Formula[] = [
     lhs: v('rho'),
     rhs: div(m, v('volume')),
     solved: { rho: div(m, v('volume')), m: mul(v('rho'), v('volume')), volume: div(m, v('rho')) },
+    note: 'Density is mass per unit volume.',
   },
   {
     id: 'pressure',
@@ -451,6 +459,7 @@ export const FORMULAS: readonly Formula[] = [
     lhs: v('pressure'),
     rhs: div(F, v('area')),
     solved: { pressure: div(F, v('area')), F: mul(v('pressure'), v('area')), area: div(F, v('pressure')) },
+    note: 'Pressure is force per unit area.',
   },
   {
     id: 'pressure-weight',
@@ -525,6 +534,7 @@ export const FORMULAS: readonly Formula[] = [
       current: div(v('voltage'), v('R')),
       R: div(v('voltage'), v('current')),
     },
+    note: "Ohm's law: the voltage across a resistor is the current times the resistance.",
   },
   {
     id: 'power-vi',
@@ -569,6 +579,7 @@ export const FORMULAS: readonly Formula[] = [
     lhs: vf,
     rhs: mul(v('f'), v('lambda')),
     solved: { v: mul(v('f'), v('lambda')), f: div(vf, v('lambda')), lambda: div(vf, v('f')) },
+    note: 'A wave moves one wavelength in each period, so its speed is frequency times wavelength.',
   },
   {
     id: 'period',
@@ -577,6 +588,7 @@ export const FORMULAS: readonly Formula[] = [
     lhs: v('f'),
     rhs: div(n(1), v('period')),
     solved: { f: div(n(1), v('period')), period: div(n(1), v('f')) },
+    note: 'The period is the time of one cycle, one over the frequency.',
   },
   {
     id: 'ideal-gas',
