@@ -6,6 +6,7 @@
 import { type Dims, sameDims } from './expr';
 import type { ForceTerm } from './formulas';
 import { CONSTANTS, DEFAULT_FOR_DIMS, KEYWORDS, QUANTITIES, SYMBOLS, quantity } from './quantities';
+import { correctTypos } from './typos';
 import { normalizeText, parseUnit } from './units';
 
 export interface Given {
@@ -192,7 +193,7 @@ function keywordMatches(text: string): Array<{ start: number; end: number; ids: 
 }
 
 export function parseProblem(question: string): Problem {
-  const text = normalizeText(question);
+  const text = correctTypos(normalizeText(question));
   const lower = text.toLowerCase();
   const problem: Problem = {
     text,
