@@ -657,6 +657,10 @@ function assignForces(problem: Problem, lower: string): void {
       continue;
     }
     number += 1;
+    if (number > 4) {
+      problem.unsupported ??= 'The question gives more than four forces along the motion: I add up to four.';
+      return;
+    }
     const id = `F${String(number)}`;
     p.given.candidates = [id];
     terms.push({ id, sign: (p.way === 0 ? 1 : p.way) === forward ? 1 : -1 });
