@@ -130,3 +130,40 @@ describe('the math engine reads each family as students write it', () => {
     answers('the square root of 169', '13');
   });
 });
+
+/** Refused in plain words (never a parser message), and never with an answer. */
+const refuses = (question: string): void => {
+  const answer = mathEngine.solve(question);
+  assert.notEqual(answer.status, 'solved', `${question}: ${answer.answer?.text ?? ''}`);
+  assert.equal(answer.verified, false, question);
+  assert.ok(answer.reason && !/unexpected|position|token/i.test(answer.reason), `${question}: ${answer.reason ?? ''}`);
+};
+
+describe('integrals in every common writing (issue #13: a definite integral never comes back as an antiderivative)', () => {
+  test('bounds as sub- and superscripts, brackets or words, before or after the integrand', () => {
+    answers('∫ from 0 to π of sin x dx', '2');
+    answers('∫_0^π sin(t) dt', '2');
+    answers('∫_{1}^{3} 2x dx', '8');
+    answers('∫^2_0 x^3 dx', '4');
+    answers('∫1^2 4x^3 dx', '15');
+    answers('∫ (0 to 3) x^2 dx', '9');
+    answers('∫[0, 1] 3x^2 dx', '1');
+    answers('∫_0^(pi/2) cos x dx', '1');
+    answers('integral from 1 to e of 1/x dx', '1');
+    answers('integral between 0 and 2 of (x + 1)', '4');
+    answers('∫ 6x dx from 1 to 2', '9');
+    answers('integrate 2x + 1 from x = 1 to x = 3', '10');
+    answers('integrate e^x with respect to x from 0 to 1', '-1 + e');
+    answers('find the area under y = 4x^3 between x = 0 and x = 1', '1');
+  });
+  test('with no bounds it is an antiderivative, + C', () => {
+    answers('∫ x^2 dx', 'x^3/3 + C');
+    answers('∫ (x+1)^2 dx', 'x^3/3 + x^2 + x + C');
+    answers('integral of 4x^3 dx', 'x^4 + C');
+  });
+  test('bounds that cannot be told apart are refused, never dropped', () => {
+    refuses('∫2^x dx');
+    refuses('integral of x^2 from 0');
+    refuses('integral of x^2 dx with upper limit 3');
+  });
+});

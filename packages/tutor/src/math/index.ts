@@ -203,6 +203,16 @@ const solveOutcome = (question: string): { outcome: Outcome; node: Node } => {
       return { outcome: solveLinearSystem(equations), node };
     }
   }
+  // Words or marks of bounds left in the maths mean the bounds were not read: answering the integral without them
+  // would answer another question (an antiderivative for a definite integral), so it is refused.
+  if (prepared.intent === 'integral' && /\b(?:from|to|between|and|of|over|upper|lower|limits?)\b|[_[\]{}]/i.test(body))
+    throw new Unsupported(
+      'I could not tell where this integral starts and ends; write its bounds as "integral of x^2 from 0 to 3"',
+    );
+  if (prepared.intent === 'limit' && /\b(?:as|approaches|tends|goes|->)\b|->/i.test(body))
+    throw new Unsupported(
+      'I could not tell where the limit is taken; write it as "limit of (x^2 - 1)/(x - 1) as x -> 1"',
+    );
   const node = parse(body);
   guard(node);
   const vars = variables(node);

@@ -6,6 +6,7 @@
  * recognise goes on as it was. Single spaces (plainSymbols) throughout, so every expression has at most one
  * unbounded part between fixed words, and none is tried more than once per word.
  */
+import { integralNotation } from './integral-notation';
 
 const ASK = String.raw`(?:what is|what's|whats|what are|find|calculate|compute|evaluate|work out|determine|give me|get|state|write down)`;
 const CALCULUS = String.raw`(?:first )?(?:derivative|integral|definite integral|indefinite integral|antiderivative|limit|differentiate|integrate)\b`;
@@ -26,8 +27,6 @@ const AREA = new RegExp(
 );
 const LIMIT =
   /^(?:limit|lim)_? ?\(? ?(?:as )?([a-z]) ?(?:->|approaches|goes to|tends to|tends towards|approaching) ?([^\s)]+) ?\)?,? (?:of )?(.+)$/i;
-const INTEGRAL_BOUNDS_FIRST =
-  /^(?:definite )?(?:integral|integrate) (?:from|between) (\S+) (?:to|and) (\S+),? (?:of )?(.+)$/i;
 const FRACTION_FIRST =
   /^(?:combine|write|express|add|put|rewrite|simplify|turn)(?: the fractions| the expression| this| it)?(?: into| as| to) (?:one|a single)(?: fraction| rational expression| term)? ?:? ?(.+)$/i;
 const FRACTION_LAST =
@@ -79,16 +78,10 @@ export function intentOf(text: string): string {
   s = s.replace(/^d ?\/ ?d([a-z]) of /i, 'd/d$1 ');
   m = AREA.exec(s);
   if (m) return `integral of ${m[1] ?? ''} from ${m[2] ?? ''} to ${m[3] ?? ''}`;
-  // "integral from 0 to 1 of x^3": the bounds after the integrand, as the engine reads them.
-  m = INTEGRAL_BOUNDS_FIRST.exec(s);
-  if (m) return `integral of ${m[3] ?? ''} from ${m[1] ?? ''} to ${m[2] ?? ''}`;
-  if (/^(?:definite |indefinite )?(?:integral|integrate|antiderivative)\b/i.test(s)) {
-    // "between a and b", "from x = a to x = b": the engine reads "from a to b".
-    s = s.replace(/ between (?:[a-z] ?= ?)?(\S+) and (?:[a-z] ?= ?)?(\S+)$/i, ' from $1 to $2');
-    s = s.replace(/ from [a-z] ?= ?(\S+) to [a-z] ?= ?(\S+)$/i, ' from $1 to $2');
-    s = s.replace(/ with respect to ([a-z]) from /i, ' d$1 from ');
-    return s;
-  }
+  // Every way of writing an integral's bounds, into "integral of E from a to b" (integral-notation.ts).
+  const integral = integralNotation(s);
+  if (integral) return integral;
+  if (/^antiderivative\b/i.test(s)) return s;
   m = LIMIT.exec(s);
   if (m) return `limit of ${m[3] ?? ''} as ${m[1] ?? 'x'} -> ${m[2] ?? ''}`;
   if (/^limit\b/i.test(s))

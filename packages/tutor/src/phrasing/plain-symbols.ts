@@ -14,6 +14,11 @@ const SYMBOLS: ReadonlyArray<readonly [RegExp, string]> = [
   [/√ ?(\d+(?:\.\d+)?|[a-z](?![a-z]))/gi, 'sqrt($1)'],
   [/√/g, 'sqrt'],
   [/∞/g, 'inf'],
+  // ∫ in words for the phrasing layer (integral-notation.ts): bounds written straight after it (∫0^2) are a lower
+  // bound, as ∫_0^2 is.
+  [/∫ ?(?=[_^])/g, 'integral'],
+  [/∫(?=-?\d)/g, 'integral_'],
+  [/∫ ?/g, 'integral '],
   [/[’‘`´]/g, "'"],
   [/[“”]/g, '"'],
 ];
