@@ -155,7 +155,11 @@ export function routesFor(problem: Problem, knowns: Map<string, Known>, target: 
   const ctx = contextOf(problem, new Set(knowns.keys()));
   const formulas = formulasFor(problem, ctx.known).filter((f) => f.applies?.(ctx) ?? true);
   const values = new Map([...all].map(([id, k]) => [id, k.si]));
-  return chains(formulas, values, target, MAX_DEPTH, new Set()).map((links) => {
+  // Long chains only where they are needed (forces), and short ones when the values can be read many ways: each
+  // reading is searched again, so the time stays bounded (a question with ten vague values answers in milliseconds).
+  const readings = problem.givens.reduce((product, g) => product * Math.max(g.candidates.length, 1), 1);
+  const depth = readings > 64 ? 2 : problem.forces === null ? 3 : MAX_DEPTH;
+  return chains(formulas, values, target, depth, new Set()).map((links) => {
     const used = new Set<string>();
     for (const link of links) for (const id of variablesOf(link.expr)) if (knowns.has(id)) used.add(id);
     return { target, links, used, value: links.at(-1)?.value ?? Number.NaN, knowns: all };
