@@ -167,3 +167,21 @@ describe('integrals in every common writing (issue #13: a definite integral neve
     refuses('integral of x^2 dx with upper limit 3');
   });
 });
+
+describe('limits at infinity in words and signs', () => {
+  test('infinity, negative infinity, ∞, inf, the approach before or after the expression', () => {
+    answers('limit of 3/x as x goes to infinity', '0');
+    answers('lim x->inf (4x - 1)/(2x)', '2');
+    answers('limit (6x^2 + 1)/(3x^2) as x → ∞', '2');
+    answers('find the limit of (x - 5)/(2x + 1) as x tends to infinity', '1/2');
+    answers('lim x→-∞ (3x+2)/(x-1)', '3');
+    answers('what is the limit of 1/x^2 as x approaches negative infinity', '0');
+    answers('as t tends to infinity, what is the limit of (t+1)/(4t)', '1/4');
+    answers('limit as x approaches +infinity of (5x^2 - 1)/(x^2 + 3)', '5');
+  });
+  test('a limit the engine cannot find is refused with its reason, not as unread words', () => {
+    const answer = mathEngine.solve('limit of x^2 as x goes to infinity');
+    assert.notEqual(answer.status, 'solved');
+    assert.match(answer.reason ?? '', /cannot find this limit/);
+  });
+});

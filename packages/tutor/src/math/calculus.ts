@@ -176,19 +176,24 @@ export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptio
     }
     case 'limit': {
       if (options.point === undefined) throw new Unsupported('say where the limit is taken, e.g. "as x -> 0"');
+      // At infinity: 'inf' and '-inf' (the phrasing layer writes "as x goes to negative infinity" so).
+      const infinite = /^([-+]?)inf$/.exec(options.point.replace(/\s/g, ''));
+      const sign = infinite?.[1] === '-' ? -1 : 1;
       const pointNode = parse(options.point);
-      const at = options.point === 'inf' ? 'Infinity' : toCas(pointNode);
+      const at = infinite ? (sign < 0 ? '-Infinity' : 'Infinity') : toCas(pointNode);
       const raw = cas(`limit(${toCas(node)}, ${v}, ${at})`);
       if (/infinity|undefined|nan/i.test(raw))
-        throw new Unsupported('the limit is infinite or does not exist (not reported by this engine)');
+        throw new Unsupported(
+          'I cannot find this limit reliably: it may be infinite or not exist, or need a method I do not have',
+        );
       const L = fromCas(raw, false);
       // A limit left with a letter in it: the question has another unknown (often a word read as letters).
       if (variables(L).length > 0) throw new Unsupported(`the limit depends on ${variables(L).join(', ')} as well`);
       const target = evalReal(L, {});
       let passed = true;
       let detail = '';
-      const p = options.point === 'inf' ? Infinity : evalReal(pointNode, {});
-      const probes = p === Infinity ? [1e5, 1e6] : [p - 1e-5, p + 1e-5, p - 1e-6, p + 1e-6];
+      const p = infinite ? sign * Infinity : evalReal(pointNode, {});
+      const probes = infinite ? [sign * 1e5, sign * 1e6] : [p - 1e-5, p + 1e-5, p - 1e-6, p + 1e-6];
       for (const x of probes) {
         try {
           const y = evalReal(node, { [v]: x });

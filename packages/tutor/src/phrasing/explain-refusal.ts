@@ -94,6 +94,25 @@ const mathsIn = (text: string): string => {
   return best ?? '';
 };
 
+/** A question the phrasing layer wrote in the engine's own phrasing, whose instruction words the engine reads. */
+const ENGINE_PHRASING =
+  /^(?:(?:second )?derivative of \S.* with respect to [a-z]|integral of \S.*|limit of \S.* as [a-z] -> \S+|solve for [a-z]: \S.*)$/i;
+const ENGINE_WORDS = new Set([
+  'limit',
+  'integral',
+  'derivative',
+  'second',
+  'of',
+  'as',
+  'from',
+  'to',
+  'with',
+  'respect',
+  'at',
+  'solve',
+  'for',
+]);
+
 /** Words that change what is asked: dropping one would answer another question. */
 const MEANINGFUL = new Set([
   'derivative',
@@ -153,9 +172,11 @@ export function explainRefusal(question: string, engineReason: string, solves: (
     };
   }
   const read = rephrase(question).text;
+  // The engine's own phrasing ("limit of E as x -> a", "integral of E from a to b") has words the engine reads.
+  const own = ENGINE_PHRASING.test(read);
   const words = read
     .split(' ')
-    .filter(isWord)
+    .filter((token) => isWord(token) && !(own && ENGINE_WORDS.has(token.toLowerCase())))
     .map((w) => w.replace(/[.,:;?!]$/, ''));
   const unreadable = unreadableIn(read);
   const maths = mathsIn(read);

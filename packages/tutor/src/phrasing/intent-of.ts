@@ -27,6 +27,10 @@ const AREA = new RegExp(
 );
 const LIMIT =
   /^(?:limit|lim)_? ?\(? ?(?:as )?([a-z]) ?(?:->|approaches|goes to|tends to|tends towards|approaching) ?([^\s)]+) ?\)?,? (?:of )?(.+)$/i;
+const LIMIT_FIRST = new RegExp(
+  String.raw`^(?:as|when) ([a-z]) (?:->|approaches|goes to|tends to|tends towards) (\S+?),? (?:${ASK} )?(?:the )?(?:limit|lim)(?: of)? (.+)$`,
+  'i',
+);
 const FRACTION_FIRST =
   /^(?:combine|write|express|add|put|rewrite|simplify|turn)(?: the fractions| the expression| this| it)?(?: into| as| to) (?:one|a single)(?: fraction| rational expression| term)? ?:? ?(.+)$/i;
 const FRACTION_LAST =
@@ -82,6 +86,15 @@ export function intentOf(text: string): string {
   const integral = integralNotation(s);
   if (integral) return integral;
   if (/^antiderivative\b/i.test(s)) return s;
+  // Infinity in words or signs: "negative infinity", "-∞", "+inf" are the engine's '-inf' and 'inf'.
+  if (/^(?:limit|lim)\b|\b[a-z] ?(?:->|approaches|goes to|tends to|tends towards|approaching) /i.test(s))
+    s = s
+      .replace(/(?:\b(?:negative|minus) |-)(?:infinity|inf)\b/gi, '-inf')
+      .replace(/(?:\b(?:positive|plus) |\+)?\b(?:infinity|inf)\b/gi, 'inf')
+      .replace(/--inf\b/g, '-inf');
+  // "as x tends to infinity, what is the limit of E": the approach before the limit.
+  m = LIMIT_FIRST.exec(s);
+  if (m) return `limit of ${m[3] ?? ''} as ${m[1] ?? 'x'} -> ${m[2] ?? ''}`;
   m = LIMIT.exec(s);
   if (m) return `limit of ${m[3] ?? ''} as ${m[1] ?? 'x'} -> ${m[2] ?? ''}`;
   if (/^limit\b/i.test(s))
