@@ -185,3 +185,38 @@ describe('limits at infinity in words and signs', () => {
     assert.match(answer.reason ?? '', /cannot find this limit/);
   });
 });
+
+describe('courtesy and filler around clear maths', () => {
+  test('dropped when the rest is maths', () => {
+    answers('pls help solve x/5 + 2 = 4', 'x = 10');
+    answers('quick question: what is 6x = 42, solve it thanks', 'x = 7');
+    answers('for my homework: solve 2k - 1 = 9', 'k = 5');
+    answers('solve 4m + 4 = 20 step by step', 'm = 4');
+    answers("I'm stuck on 3n - 2 = 13", 'n = 5');
+    answers('how to do p^2 - 25 = 0', 'p = -5, p = 5');
+    answers('help me with 7 + 2z = 15, show your working pls', 'z = 4');
+    answers('hey, can u help me solve 9 - w = 2 step-by-step please', 'w = 7');
+  });
+  test('meaningful words that remain are still refused', () => {
+    refuses('help me with my dog 2x = 4');
+    refuses('solve for my friend 2x = 4');
+    refuses('help');
+  });
+});
+
+describe('logarithms in words', () => {
+  test('a base in words, the natural log, log_b with or without brackets', () => {
+    answers('log base 3 of y = 2', 'y = 9');
+    answers('log to the base 2 of 64', '6');
+    answers('the natural log of t equals 1', 't = e');
+    answers('ln x = 2', 'x = e^2');
+    answers('log_4(64)', '3');
+    answers('log_3 27', '3');
+    answers('what is the logarithm of 10000 to base 10', '4');
+    answers('log base 8 of 2', '1/3');
+    answers('cube root of -27', '-3');
+  });
+  test('an irrational logarithm is refused, never rounded', () => {
+    refuses('log base 2 of 3');
+  });
+});

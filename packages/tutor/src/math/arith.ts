@@ -13,6 +13,22 @@ import type { Q } from '../rational';
 const MAX_BITS = 4096;
 
 /** Exact value of a number-only tree, or null when it is not rational. Guards sizes before computing. */
+/**
+ * log_base(x) when it is rational (log_2(8) = 3, log_8(2) = 1/3, log_4(1/2) = -1/2): x^q = base^p checked exactly
+ * for small q; null otherwise (log_2(3) is irrational and is refused, never rounded).
+ */
+const exactLog = (x: Q, base: Q): Q | null => {
+  if (R.sign(x) <= 0 || R.sign(base) <= 0 || R.isOne(base)) throw new Undefined('a logarithm of a non-positive number');
+  const ratio = Math.log(R.toNumber(x)) / Math.log(R.toNumber(base));
+  if (!Number.isFinite(ratio) || Math.abs(ratio) > 64) return null;
+  for (let q = 1; q <= 6; q++) {
+    const p = Math.round(ratio * q);
+    if (Math.abs(ratio * q - p) > 1e-9) continue;
+    if (R.eq(R.pow(base, p), R.pow(x, q))) return R.q(p, q);
+  }
+  return null;
+};
+
 export const exactValue = (node: Node): Q | null => {
   switch (node.k) {
     case 'num':
@@ -73,6 +89,18 @@ export const exactValue = (node: Node): Q | null => {
         const n = R.isqrt(x.n);
         const d = R.isqrt(x.d);
         return n * n === x.n && d * d === x.d ? R.q(n, d) : null;
+      }
+      if (node.fn === 'cbrt') {
+        const root = exactValue({
+          k: 'pow',
+          a: { k: 'num', v: R.sign(x) < 0 ? R.neg(x) : x },
+          b: { k: 'num', v: R.q(1, 3) },
+        });
+        return root && (R.sign(x) < 0 ? R.neg(root) : root);
+      }
+      if (node.fn === 'log') {
+        const base = node.args[1] ? exactValue(node.args[1]) : null;
+        return base && exactLog(x, base);
       }
       if (node.fn === 'factorial') {
         if (!R.isInt(x) || x.n < 0n) throw new Undefined('factorial of a non-natural number');

@@ -3,11 +3,26 @@
  * operands are replaced, so a sentence that is not maths keeps its words and is refused in plain words later.
  * The text has single spaces (plainSymbols), hence the literal spaces in the expressions.
  */
-const OPERAND = String.raw`(\d+(?:\.\d+)?|[a-z]\b|\([^()]*\))`;
+const OPERAND = String.raw`(-?\d+(?:\.\d+)?|[a-z]\b|\([^()]*\))`;
 
 const WORDS: ReadonlyArray<readonly [RegExp, string]> = [
   [new RegExp(String.raw`\b(?:the )?(?:square root|sqrt) of ${OPERAND}`, 'gi'), 'sqrt($1)'],
   [new RegExp(String.raw`\b(?:the )?cube root of ${OPERAND}`, 'gi'), 'cbrt($1)'],
+  // Logarithms in words: "log base 2 of x", "log to the base 3 of 81", "the natural log of x", "log_5 25".
+  [
+    new RegExp(String.raw`\b(?:the )?(?:log|logarithm) (?:to )?(?:the )?base (\d+(?:\.\d+)?|e) of ${OPERAND}`, 'gi'),
+    'log_$1($2)',
+  ],
+  [
+    new RegExp(
+      String.raw`\b(?:the )?(?:log|logarithm) of ${OPERAND} (?:to|in|with) (?:the )?base (\d+(?:\.\d+)?)`,
+      'gi',
+    ),
+    'log_$2($1)',
+  ],
+  [new RegExp(String.raw`\b(?:the )?(?:natural (?:log|logarithm)|ln) of ${OPERAND}`, 'gi'), 'ln($1)'],
+  [new RegExp(String.raw`\b(?:the )?(?:log|logarithm) of ${OPERAND}`, 'gi'), 'log($1)'],
+  [new RegExp(String.raw`\blog_ ?(\d+) (\d+(?:\.\d+)?|[a-z]\b)`, 'gi'), 'log_$1($2)'],
   [/ squared\b/gi, '^2'],
   [/ cubed\b/gi, '^3'],
   [/ (?:to|raised to) the (?:power of |power )?(\d+)(?:st|nd|rd|th)?(?: power)?\b/gi, '^$1'],
