@@ -112,3 +112,34 @@ describe('the second reading decides the badge', () => {
     assert.match(missing.detail, /leaves out/);
   });
 });
+
+describe('the second reader reads implicit products before a bracket and absolute values as a student means them', () => {
+  const cases: Array<[string, (x: number) => number]> = [
+    ['x(x - 4)', (x) => x * (x - 4)],
+    ['2x(x + 1)', (x) => 2 * x * (x + 1)],
+    ['x (x + 1)(x - 2)', (x) => x * (x + 1) * (x - 2)],
+    ['|x - 2|', (x) => Math.abs(x - 2)],
+    ['|2x + 1| + |x|', (x) => Math.abs(2 * x + 1) + Math.abs(x)],
+    ['sin(x) + x(2)', (x) => Math.sin(x) + 2 * x],
+  ];
+  for (const [text, value] of cases) {
+    test(text, () => {
+      for (const x of [-1.3, 0.4, 2.7]) {
+        const theirs = mathjs.evaluate(forMathjs(text), { x }) as number;
+        assert.ok(Math.abs(theirs - value(x)) < 1e-9, `${text} at ${String(x)}: ${String(theirs)}`);
+      }
+    });
+  }
+  test('so the right answers to such equations are Checked', () => {
+    for (const question of [
+      'solve x(x - 4) = 0',
+      't(t + 3) = 0',
+      '3y(y - 2) = 0',
+      'solve |x - 2| = 5',
+      '|2k + 1| = 7',
+    ]) {
+      const answer = mathEngine.solve(question);
+      assert.equal(answer.verified, true, `${question}: ${JSON.stringify(answer.checks)}`);
+    }
+  });
+});

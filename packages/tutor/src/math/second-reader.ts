@@ -99,8 +99,13 @@ export function forMathjs(text: string): string {
         (_, fn: string, arg: string) => `${fn === 'ln' ? 'log' : fn === 'log' ? 'log10' : fn}(${arg})`,
       )
       .replace(/\*\*/g, '^')
+      // |x - 2| is abs(x - 2) (mathjs reads | as a bitwise or); innermost pairs only, so |a| + |b| stays two.
+      .replace(/\|([^|]+)\|/g, 'abs($1)')
       // A number then a letter is a product: mathjs would read `0x…` as a hexadecimal literal.
       .replace(/(\d)(?=[a-z])(?!e[-+]?\d)/gi, '$1 ')
+      // A lone letter before a bracket is a product, x(x - 4) = x·(x - 4), as a student means it: mathjs would call
+      // a function x. Names of two or more letters (sin, logb, sqrt) are functions and keep their bracket.
+      .replace(/(?<![A-Za-z_\d.])([a-z])\s*\(/g, '$1*(')
   );
 }
 
