@@ -220,3 +220,25 @@ describe('logarithms in words', () => {
     refuses('log base 2 of 3');
   });
 });
+
+describe('fractions and percentages of amounts, and maths in words', () => {
+  test('a fraction of an amount, in figures or words', () => {
+    answers('what is 2/3 of 27', '18');
+    answers('three quarters of 80', '60');
+    answers('a fifth of 35', '7');
+    answers('find half of 126', '63');
+  });
+  test('a tip or tax on an amount, and a discount off it', () => {
+    answers('what is a 20% tip on a $55 meal', '11');
+    answers('6% tax on 150', '9');
+    answers('how much is 25 percent off 64', '48');
+  });
+  test('twice, all over, when does … equal', () => {
+    answers('twice y minus 4 = 10', 'y = 7');
+    answers('x - 3 all over 4 = 2', 'x = 11');
+    answers('when does 5x - 2 equal 18', 'x = 4');
+  });
+  test('a chain of percentage changes is refused in plain words, not guessed', () => {
+    refuses('a price rises 20% then falls 20%, what is the overall percentage change');
+  });
+});

@@ -43,6 +43,8 @@ const ROOTS = new RegExp(
 // "quadratic x^2 + 5x + 6 = 0 roots", "x^2 - 4, find the zeros": the roots asked after the maths.
 const ROOTS_AFTER =
   /^(?:(?:the )?(?:quadratic|equation|polynomial|function)(?: equation)? )?(.+?)[,.;:]? (?:(?:find|what are|give|list|determine) )?(?:the |its |all )?(?:real )?(?:roots|zeros|zeroes|solutions|x-intercepts)$/i;
+// "when does 2x + 3 equal 11", "when is x^2 equal to 9" (wordsToMath wrote "equal to" as =).
+const WHEN_DOES = /^(?:when|where) (?:does|do|will|is) (.+?) (?:equal|=) (.+)$/i;
 const FOR_WHICH = /^for (?:which|what) (?:value|values )?(?:of )?([a-z]) (?:is|does|do|will) (.+)$/i;
 const WHAT_VALUE_MAKES =
   /^(?:what|which|find the|find a|give the) (?:value|values|number) (?:of ([a-z]) )?(?:makes|satisfies|solves|will make|would make) (.+?)(?: true| hold| work)?$/i;
@@ -113,6 +115,8 @@ export function intentOf(text: string): string {
     const body = (m[1] ?? '').replace(/^(?:[a-z] ?\( ?[a-z] ?\)|y) ?= ?/i, '');
     return body.includes('=') ? body : `${body} = 0`;
   }
+  m = WHEN_DOES.exec(s);
+  if (m) return `${m[1] ?? ''} = ${m[2] ?? ''}`;
   m = FOR_WHICH.exec(s);
   if (m) return `solve for ${m[1] ?? 'x'}: ${m[2] ?? ''}`;
   m = WHAT_VALUE_MAKES.exec(s);

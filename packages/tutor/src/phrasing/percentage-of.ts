@@ -12,6 +12,13 @@ const RATE = String.raw`${NUMBER} ?%`;
 const ASK = String.raw`(?:(?:what is|what's|whats|what number is|which number is|find|calculate|compute|work out|how much is|determine|evaluate|get) )?(?:the )?`;
 
 const OF = new RegExp(String.raw`^${ASK}${RATE} of (?:an? |the )?${NUMBER}(?: [a-z]+)?$`, 'i');
+// "a 15% tip on a $40 bill", "8% tax on 250": the tip or tax itself is the rate of the amount.
+const PART_ON = new RegExp(
+  String.raw`^${ASK}(?:an? )?${RATE} (?:tip|tax|vat|commission|service charge|deposit) (?:on|of|for) (?:an? |the )?${NUMBER}(?: [a-z]+)?$`,
+  'i',
+);
+// "20% off 85", "how much is 20 percent off a 85 dollar jacket": the price after the discount.
+const OFF = new RegExp(String.raw`^${ASK}(?:an? )?${RATE} off (?:an? |the )?${NUMBER}(?: [a-z]+)?$`, 'i');
 const WHAT_PERCENT: readonly RegExp[] = [
   new RegExp(String.raw`^${NUMBER} (?:is|are) what (?:percent|percentage|%)(?: of)? ${NUMBER}$`, 'i'),
   new RegExp(String.raw`^${ASK}${NUMBER} (?:out of|of) ${NUMBER} (?:is|as) (?:what|a) (?:percent|percentage)$`, 'i'),
@@ -145,8 +152,10 @@ const directionOf = (text: string): 'up' | 'down' | undefined => {
 export function percentageOf(text: string): Percentage | undefined {
   if (!/%|\bper ?cent|\bpercentage\b|\bpct\b/i.test(text)) return undefined;
   const s = plainNumbers(text);
-  let m = OF.exec(s);
+  let m = OF.exec(s) ?? PART_ON.exec(s);
   if (m) return { kind: 'of', rate: m[1] ?? '', amount: m[2] ?? '' };
+  m = OFF.exec(s);
+  if (m) return { kind: 'change-by', amount: m[2] ?? '', rate: m[1] ?? '', direction: 'down' };
   for (const pattern of WHAT_PERCENT) {
     m = pattern.exec(s);
     if (m) return { kind: 'what-percent', part: m[1] ?? '', whole: m[2] ?? '' };

@@ -23,6 +23,10 @@ const WORDS: ReadonlyArray<readonly [RegExp, string]> = [
   [new RegExp(String.raw`\b(?:the )?(?:natural (?:log|logarithm)|ln) of ${OPERAND}`, 'gi'), 'ln($1)'],
   [new RegExp(String.raw`\b(?:the )?(?:log|logarithm) of ${OPERAND}`, 'gi'), 'log($1)'],
   [new RegExp(String.raw`\blog_ ?(\d+) (\d+(?:\.\d+)?|[a-z]\b)`, 'gi'), 'log_$1($2)'],
+  // "twice x", "half of 84", "3/4 of 60": a multiple or a fraction of an amount is a product.
+  [new RegExp(String.raw`\btwice (?:the )?${OPERAND}`, 'gi'), '2*$1'],
+  [new RegExp(String.raw`\b(?:a |one )?half of ${OPERAND}`, 'gi'), '$1/2'],
+  [/\b(\d+) ?\/ ?(\d+) of (\d+(?:\.\d+)?|\([^()]*\))/gi, '$1/$2*$3'],
   [/ squared\b/gi, '^2'],
   [/ cubed\b/gi, '^3'],
   [/ (?:to|raised to) the (?:power of |power )?(\d+)(?:st|nd|rd|th)?(?: power)?\b/gi, '^$1'],
@@ -54,6 +58,43 @@ const NUMBERS: Readonly<Record<string, string>> = {
 const NUMBER_WORD = String.raw`\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred)\b`;
 const number = (word: string): string => NUMBERS[word.toLowerCase()] ?? word;
 
+// "two thirds of 90", "a quarter of 60", "three fifths of 45": a fraction in words of an amount.
+const COUNTS: Readonly<Record<string, number>> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+};
+const PARTS: Readonly<Record<string, number>> = {
+  third: 3,
+  quarter: 4,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+};
+const FRACTION_OF =
+  /\b(a|an|one|two|three|four|five|six|seven|eight|nine) (third|quarter|fourth|fifth|sixth|seventh|eighth|ninth|tenth)s? of (\d+(?:\.\d+)?)\b/gi;
+
+/** "x + 1 all over 2": everything before on its side of the equals sign is the numerator. */
+const allOver = (side: string): string => {
+  const at = side.search(/ all over /i);
+  if (at < 0) return side;
+  const numerator = side.slice(0, at).trim();
+  const denominator = side.slice(at + ' all over '.length).trim();
+  return ` (${numerator})/(${denominator}) `;
+};
+
 /**
  * @param text - the question with plain symbols and single spaces
  * @returns the question with words for operations as symbols, and number words beside an operation as digits
@@ -61,6 +102,11 @@ const number = (word: string): string => NUMBERS[word.toLowerCase()] ?? word;
 export function wordsToMath(text: string): string {
   let out = text;
   for (const [pattern, replacement] of WORDS) out = out.replace(pattern, replacement);
+  out = out.replace(FRACTION_OF, (whole, count: string, part: string, amount: string) => {
+    const [n, d] = [COUNTS[count.toLowerCase()], PARTS[part.toLowerCase()]];
+    return n && d ? `${String(n)}/${String(d)}*${amount}` : whole;
+  });
+  if (/ all over /i.test(out)) out = out.split('=').map(allOver).join('=').trim().replace(/ {2,}/g, ' ');
   // "five times x", "x plus two": a number word is a number only beside an operation, never in a sentence.
   out = out.replace(new RegExp(`${NUMBER_WORD}(?= ?[-+*/^=])`, 'gi'), (word) => number(word));
   out = out.replace(new RegExp(`(?<=[-+*/^=] ?)${NUMBER_WORD}`, 'gi'), (word) => number(word));
