@@ -150,6 +150,17 @@ function keyOfFormula(formula: string): boolean {
   }
 }
 
+/** Element names written without "gas", "molecules" or "atoms" after them ("16 g of oxygen"), lower-cased. */
+function bareElementNames(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(
+    /\b(hydrogen|oxygen|nitrogen|chlorine|fluorine|bromine|iodine)\b(?!\s+(?:gas|molecules?|atoms?))/gi,
+  )) {
+    if (match[1]) names.add(match[1].toLowerCase());
+  }
+  return names;
+}
+
 function route(question: string): Route {
   const { plain, named } = readable(question);
   const gas = readGas(named);
@@ -158,9 +169,7 @@ function route(question: string): Route {
   if (moles) {
     // "16 g of oxygen": atoms (O) or molecules (O2)? Asked back unless the question says gas or molecules.
     const bare = [...AMBIGUOUS_ELEMENTS].find(
-      ([name, [, molecule]]) =>
-        molecule === moles.species.text &&
-        new RegExp(`\\b${name}\\b(?!\\s+(?:gas|molecules?|atoms?))`, 'i').test(plain),
+      ([name, [, molecule]]) => molecule === moles.species.text && bareElementNames(plain).has(name),
     );
     if (bare && !(moles.asked.kind === 'particles' && /molecule/.test(moles.asked.word))) {
       const [name, [atom, molecule]] = bare;

@@ -16,15 +16,22 @@ const QUESTION =
 const SHORT = /^M\s*\(\s*(\S.*)\)\s*[?=]?$/;
 const ONE_MOLE =
   /^(?:(?:what\s+is|what'?s|find|calculate|give)\s+)?(?:how\s+(?:heavy|much)\s+is|how\s+much\s+does|(?:the\s+)?mass\s+of|what\s+does|how\s+many\s+grams\s+(?:does|is|are\s+in|in))\s+(?:one|1|a)\s+mole\s+of\s+(\S.*?)(?:\s+weigh)?$/i;
-// Words a student adds around the question ("pls", "please", "in g/mol").
-const TAIL = /\s*(?:,?\s*(?:pls|plz|please|thanks|thank\s+you|in\s+g\s*\/\s*mol|in\s+grams\s+per\s+mole))+\s*$/i;
+// Words a student adds after the question ("pls", "please", "in g/mol"), taken off one at a time from the end: one
+// pattern with `\s*(?:,?\s*…)+\s*$` tried every split of a long run of spaces (cubic on hostile text).
+const TAIL_WORD = /(?:^|[\s,])(?:pls|plz|please|thanks|thank\s+you|in\s+g\s*\/\s*mol|in\s+grams\s+per\s+mole)$/i;
 const HEAD = /^\s*(?:(?:hi|hey|hello)\s*[,!]?\s*)?(?:(?:please|pls|can\s+you|could\s+you|help\s+me)\s+)*/i;
 
 /** @returns the formula a molar-mass question asks about, or undefined when it is not one */
 export function molarMassFormula(question: string): string | undefined {
   let text = question.trim();
   for (let i = 0; i < 3 && /[?.!]$/.test(text); i++) text = text.slice(0, -1).trimEnd();
-  text = text.replace(TAIL, '').replace(HEAD, '');
+  for (let i = 0; i < 4; i++) {
+    const tail = TAIL_WORD.exec(text);
+    if (!tail) break;
+    text = text.slice(0, tail.index).trimEnd();
+    if (text.endsWith(',')) text = text.slice(0, -1).trimEnd();
+  }
+  text = text.replace(HEAD, '');
   const match = QUESTION.exec(text) ?? SHORT.exec(text) ?? ONE_MOLE.exec(text);
   return match?.[1]?.trim();
 }

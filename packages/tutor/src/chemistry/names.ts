@@ -7,7 +7,6 @@
  * (H2, O2): in a reaction or a gas question that is what "hydrogen" means. Their molar mass alone is ambiguous and
  * is asked back (see `AMBIGUOUS_ELEMENTS`).
  */
-/* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 
 const NAMES: ReadonlyArray<readonly [string, string]> = [
   ['water', 'H2O'],
@@ -127,10 +126,43 @@ export const AMBIGUOUS_ELEMENTS: ReadonlyMap<string, readonly [string, string]> 
   ['iodine', ['I', 'I2']],
 ]);
 
-const escape = (text: string): string => text.replace(/[()]/g, (char) => `\\${char}`).replace(/ /g, '\\s+');
 // Longest names first, so "carbon dioxide" is read before "carbon".
 const SORTED = [...NAMES].sort((a, b) => b[0].length - a[0].length);
-const NAME_PATTERN = new RegExp(`(?<![A-Za-z])(${SORTED.map(([name]) => escape(name)).join('|')})(?![A-Za-z])`, 'gi');
+const isLetter = (char: string | undefined): boolean => char !== undefined && /[A-Za-z]/.test(char);
+
+/**
+ * @returns the length of `name` read at `start` of `text` (any case, a space in the name matching any run of
+ * white space), or 0. A loop rather than one RegExp of every name: a pattern built from data cannot be checked
+ * for ReDoS, and this is linear in the name's length.
+ */
+function nameLengthAt(text: string, start: number, name: string): number {
+  let at = start;
+  for (const char of name) {
+    if (char === ' ') {
+      if (!/\s/.test(text[at] ?? '')) return 0;
+      while (/\s/.test(text[at] ?? '')) at += 1;
+    } else if ((text[at] ?? '').toLowerCase() === char) at += 1;
+    else return 0;
+  }
+  return isLetter(text[at]) ? 0 : at - start;
+}
+
+/** Every known name in `text`, longest first at each place, left to right and not overlapping. */
+function namesIn(text: string): Array<{ index: number; match: string; formula: string }> {
+  const found: Array<{ index: number; match: string; formula: string }> = [];
+  for (let index = 0; index < text.length; index += 1) {
+    if (!isLetter(text[index]) || isLetter(text[index - 1])) continue;
+    for (const [name, formula] of SORTED) {
+      const length = nameLengthAt(text, index, name.toLowerCase());
+      if (length === 0) continue;
+      found.push({ index, match: text.slice(index, index + length), formula });
+      index += length - 1;
+      break;
+    }
+  }
+  return found;
+}
+
 const FORMULA_OF = new Map(NAMES.map(([name, formula]) => [name, formula]));
 
 /** @returns the formula of a substance's name ("Carbon dioxide" → CO2), or undefined */
@@ -145,17 +177,19 @@ export function formulaOfName(name: string): string | undefined {
  */
 export function namesToFormulas(text: string): { text: string; named: Array<{ name: string; formula: string }> } {
   const named: Array<{ name: string; formula: string }> = [];
-  const out = text.replace(NAME_PATTERN, (match: string, _name: string, offset: number, whole: string) => {
-    const formula = formulaOfName(match)!;
-    const after = whole.slice(offset + match.length);
+  let out = '';
+  let from = 0;
+  for (const { index, match, formula } of namesIn(text)) {
+    out += text.slice(from, index);
+    from = index + match.length;
     // The student wrote the formula right after the name: keep theirs only.
-    if (/^\s*\(?\s*[A-Z][A-Za-z0-9()[\]·*]*\)?/.test(after)) {
-      const written = /^\s*\(?\s*([A-Z][A-Za-z0-9()[\]·*]*?)\)?(?=$|[\s,.;:?!])/.exec(after)?.[1];
-      if (written && written.replace(/[·*]/g, '') === formula.replace(/[·*]/g, '')) return '';
-    }
+    const after = text.slice(from, from + 80);
+    const written = /^\s*\(?\s*([A-Z][A-Za-z0-9()[\]·*]*?)\)?(?=$|[\s,.;:?!])/.exec(after)?.[1];
+    if (written && written.replace(/[·*]/g, '') === formula.replace(/[·*]/g, '')) continue;
     named.push({ name: match.toLowerCase(), formula });
-    return formula;
-  });
+    out += formula;
+  }
+  out += text.slice(from);
   // `water (H2O)` became ` (H2O)`: drop the brackets around a formula left alone.
   const cleaned = out.replace(/(^|\s)\(\s*([A-Z][A-Za-z0-9()[\]·*]*?)\s*\)(?=$|[\s,.;:?!])/g, '$1$2');
   return { text: cleaned.replace(/\s{2,}/g, ' '), named };
