@@ -36,10 +36,18 @@ const pageNumber = (field: string, fallback: number, max?: number) =>
     fallback,
   );
 
-/** GET /api/conversations?page=&pageSize=. */
+/**
+ * GET /api/conversations?page=&pageSize=&q=. `q` searches the caller's own titles (case-insensitive, every word);
+ * empty or absent lists them all.
+ */
 export const PaginationQuerySchema = z.object({
   page: pageNumber('page', 1),
   pageSize: pageNumber('pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+  q: z.optional(
+    z
+      .string({ error: 'q must be text' })
+      .check(z.trim(), z.maxLength(MAX_TITLE_LENGTH, `q must be at most ${MAX_TITLE_LENGTH} characters`)),
+  ),
 });
 
 /** A conversation as the API answers it. */

@@ -49,7 +49,8 @@ export default function AccountBlock({ variant }: AccountBlockProps) {
 
   return (
     <div className="flex items-center gap-2" data-account-block>
-      <a href="/app" className="btn-primary">
+      {/* Not on the dashboard itself: the app shell marks the page it shows on <html> (AppShell.tsx). */}
+      <a href="/app" className="btn-primary [html[data-app-route=dashboard]_&]:hidden">
         Dashboard
       </a>
       <DropdownMenu.Root>

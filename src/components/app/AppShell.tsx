@@ -62,6 +62,8 @@ export default function AppShell() {
   }, [route.kind]);
 
   useEffect(() => {
+    // The top bar's Dashboard button (a separate island, components/account) hides itself on the dashboard.
+    document.documentElement.dataset['appRoute'] = route.kind;
     document.title = pageTitle({
       title: routeTitle(route),
       pathname: location.pathname,

@@ -1,4 +1,6 @@
 import { useStore } from '@nanostores/react';
+import FittedTitle from '@/components/chat/FittedTitle';
+import { TOOL_GRID_CLASS, toolGridItemClass } from '@/lib/toolGrid';
 import { getTool, TOOLS } from '@/lib/tools';
 import { $conversations, $history } from '@/stores/conversations';
 import Icon from './Icon';
@@ -16,26 +18,34 @@ export default function Dashboard() {
     <div className="mx-auto w-full max-w-5xl">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Your study tools</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-400">Pick a tool to start a new conversation.</p>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {TOOLS.map((tool) => (
-          <li key={tool.id}>
+      {/*
+        Compact on a phone (icon and name, two to a row) so the recent conversations below are in reach; the full
+        cards from `sm`. The grid's spans leave no empty cell at any width (lib/toolGrid.ts).
+      */}
+      <ul className={`mt-6 grid-cols-2 gap-2 sm:mt-8 sm:gap-4 ${TOOL_GRID_CLASS}`} data-tool-grid>
+        {TOOLS.map((tool, index) => (
+          <li key={tool.id} className={toolGridItemClass(index, TOOLS.length, 2)}>
             <a
               href={`/app/${tool.id}`}
-              className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 transition hover:border-primary-300 hover:shadow-sm dark:border-slate-800 dark:bg-slate-900 dark:hover:border-primary-700"
+              className="flex h-full items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 transition hover:border-primary-300 hover:shadow-sm sm:flex-col sm:items-start sm:gap-0 sm:rounded-2xl sm:p-5 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-primary-700"
             >
-              <span className="inline-flex size-10 items-center justify-center rounded-xl bg-primary-50 text-primary-700 dark:bg-primary-950 dark:text-primary-300">
+              <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary-700 sm:size-10 sm:rounded-xl dark:bg-primary-950 dark:text-primary-300">
                 <Icon name={tool.icon} className="size-5" />
               </span>
-              <span className="mt-3 font-semibold text-slate-900 dark:text-white">{tool.name}</span>
-              <span className="mt-1 flex-1 text-sm text-slate-600 dark:text-slate-400">{tool.summary}</span>
-              <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-primary-700 dark:text-primary-300">
+              <span className="text-sm font-semibold text-slate-900 sm:mt-3 sm:text-base dark:text-white">
+                {tool.name}
+              </span>
+              <span className="mt-1 hidden flex-1 text-sm text-slate-600 sm:block dark:text-slate-400">
+                {tool.summary}
+              </span>
+              <span className="mt-4 hidden items-center gap-1 text-sm font-semibold text-primary-700 sm:inline-flex dark:text-primary-300">
                 <Icon name="plus" className="size-4" /> New conversation
               </span>
             </a>
           </li>
         ))}
       </ul>
-      <section aria-labelledby="recent-heading" className="mt-12">
+      <section aria-labelledby="recent-heading" className="mt-8 sm:mt-12">
         <h2 id="recent-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
           Recent conversations
         </h2>
@@ -55,6 +65,7 @@ export default function Dashboard() {
           <ul className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
             {conversations.slice(0, RECENT).map((conversation) => {
               const tool = getTool(conversation.tool);
+              const title = conversation.title || `New ${tool.name} chat`;
               return (
                 <li key={conversation.documentId}>
                   <a
@@ -63,9 +74,7 @@ export default function Dashboard() {
                   >
                     <Icon name={tool.icon} className="size-5 shrink-0 text-primary-700 dark:text-primary-300" />
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium text-slate-900 dark:text-white">
-                        {conversation.title || `New ${tool.name} chat`}
-                      </span>
+                      <FittedTitle title={title} className="font-medium text-slate-900 dark:text-white" />
                       <span className="block text-xs text-slate-500 dark:text-slate-400">
                         {tool.name} · {dateFormat.format(new Date(conversation.updatedAt))}
                       </span>

@@ -71,7 +71,11 @@ export default function Sidebar({ route, signedIn }: SidebarProps) {
   const active = route.kind === 'tool' || route.kind === 'conversation' ? route.tool : null;
   return (
     <>
-      <div className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 md:hidden dark:border-slate-800 dark:bg-slate-900">
+      {/* A landmark of its own on phones, where it stands for the sidebar (axe "region"). */}
+      <nav
+        aria-label="Chats"
+        className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 md:hidden dark:border-slate-800 dark:bg-slate-900"
+      >
         <button
           type="button"
           className="btn-ghost px-2 py-1.5 text-sm"
@@ -87,7 +91,7 @@ export default function Sidebar({ route, signedIn }: SidebarProps) {
         <a href={`/app/${active ?? 'math-solver'}`} className="btn-outline ml-auto px-3 py-1.5 text-sm">
           <Icon name="plus" className="size-4" /> New chat
         </a>
-      </div>
+      </nav>
       <aside className="hidden border-r border-slate-200 bg-white md:block md:w-72 md:shrink-0 dark:border-slate-800 dark:bg-slate-900">
         <div className="sticky top-0 max-h-dvh overflow-y-auto p-4">
           <SidebarContent route={route} signedIn={signedIn} />

@@ -5,6 +5,8 @@ interface DeleteConversationDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
+  /** Where it opens: inside the phone's drawer (a modal <dialog>, outside which all is inert); null: the page. */
+  container?: HTMLElement | null;
 }
 
 /** Asks before a conversation and its messages are deleted for good. */
@@ -13,10 +15,11 @@ export default function DeleteConversationDialog({
   open,
   onOpenChange,
   onConfirm,
+  container = null,
 }: DeleteConversationDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
+      <AlertDialog.Portal container={container}>
         <AlertDialog.Overlay className="fixed inset-0 z-modal bg-slate-950/50 backdrop-blur-sm" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-modal w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-800 dark:bg-slate-900">
           <AlertDialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { type SyntheticEvent, useState } from 'react';
+import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import Icon from '@/components/app/Icon';
 import type { Conversation } from '@/lib/api/chat';
 import { ApiError } from '@/lib/api/errors';
@@ -10,6 +10,7 @@ import { deleteConversation, renameConversation } from '@/stores/conversations';
 import { navigateInApp } from '@/stores/router';
 import { pushToast } from '@/stores/toasts';
 import DeleteConversationDialog from './DeleteConversationDialog';
+import FittedTitle from './FittedTitle';
 
 interface HistoryItemProps {
   conversation: Conversation;
@@ -22,6 +23,17 @@ const untitled = (conversation: Conversation) => conversation.title || `New ${ge
 export default function HistoryItem({ conversation, current }: HistoryItemProps) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const row = useRef<HTMLDivElement>(null);
+  // Where the menu and the confirmation open. In the phone's drawer (a modal <dialog>) everything outside it is
+  // inert, so they open inside it; on a wide screen the menu opens inside the sidebar, within its landmark.
+  const [layers, setLayers] = useState<{ menu: HTMLElement | null; dialog: HTMLElement | null }>({
+    menu: null,
+    dialog: null,
+  });
+  useEffect(() => {
+    const node = row.current;
+    setLayers({ menu: node?.closest<HTMLElement>('dialog, aside') ?? null, dialog: node?.closest('dialog') ?? null });
+  }, [editing]);
   const title = untitled(conversation);
   const tool = getTool(conversation.tool);
 
@@ -64,7 +76,12 @@ export default function HistoryItem({ conversation, current }: HistoryItemProps)
           required
           // The field replaces the link the student chose to rename: focus moves to it.
           autoFocus
-          onKeyDown={(event) => event.key === 'Escape' && setEditing(false)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            // Escape leaves the field only: in the phone's drawer it would otherwise close the drawer too.
+            event.preventDefault();
+            setEditing(false);
+          }}
           onBlur={(event) => event.currentTarget.form?.requestSubmit()}
           className="w-full rounded-md border border-primary-500 bg-white px-2 py-1 text-sm text-slate-900 dark:bg-slate-950 dark:text-white"
         />
@@ -74,6 +91,7 @@ export default function HistoryItem({ conversation, current }: HistoryItemProps)
 
   return (
     <div
+      ref={row}
       className={`group flex items-center rounded-lg ${
         current ? 'bg-primary-50 dark:bg-primary-950' : 'hover:bg-slate-100 dark:hover:bg-slate-800'
       }`}
@@ -86,16 +104,17 @@ export default function HistoryItem({ conversation, current }: HistoryItemProps)
         }`}
       >
         <Icon name={tool.icon} className="size-4 shrink-0 opacity-70" />
-        <span className="truncate">{title}</span>
+        <FittedTitle title={title} />
       </a>
-      <DropdownMenu.Root>
+      {/* Not modal: a modal menu hides the rest of the page with aria-hidden while it stays focusable. */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           className="mr-1 rounded-md px-1.5 py-1 text-slate-500 hover:bg-slate-200 hover:text-slate-900 focus-visible:opacity-100 data-[state=open]:opacity-100 md:opacity-0 md:group-hover:opacity-100 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-white"
           aria-label={`Actions for ${title}`}
         >
           <span aria-hidden="true">⋯</span>
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
+        <DropdownMenu.Portal container={layers.menu}>
           <DropdownMenu.Content
             align="end"
             sideOffset={4}
@@ -121,6 +140,7 @@ export default function HistoryItem({ conversation, current }: HistoryItemProps)
         open={confirming}
         onOpenChange={setConfirming}
         onConfirm={() => void onDelete()}
+        container={layers.dialog}
       />
     </div>
   );

@@ -1,12 +1,23 @@
 import { useStore } from '@nanostores/react';
 import { groupByDate } from '@/lib/historyGroups';
 import { $chat } from '@/stores/chat';
-import { $conversations, $history, loadConversations } from '@/stores/conversations';
+import {
+  $conversations,
+  $history,
+  $historyMatches,
+  $historyQuery,
+  $historySearching,
+  loadConversations,
+  searchHistory,
+} from '@/stores/conversations';
 import HistoryItem from './HistoryItem';
 
-/** The student's conversations, grouped by when they were last active, newest first. */
+/** The student's conversations, grouped by when they were last active, newest first, with a search box. */
 export default function HistoryList() {
   const conversations = useStore($conversations);
+  const matches = useStore($historyMatches);
+  const query = useStore($historyQuery);
+  const searching = useStore($historySearching);
   const history = useStore($history);
   const { conversationId } = useStore($chat);
 
@@ -34,7 +45,32 @@ export default function HistoryList() {
       {history.state === 'ready' && conversations.length === 0 && (
         <p className="px-3 py-2 text-sm text-slate-500 dark:text-slate-400">Your conversations will appear here.</p>
       )}
-      {groupByDate(conversations).map((group) => (
+      {conversations.length > 0 && (
+        <div role="search" className="mt-2 px-1">
+          <label htmlFor="history-search" className="sr-only">
+            Search your conversations
+          </label>
+          <input
+            id="history-search"
+            type="search"
+            value={query}
+            placeholder="Search conversations"
+            autoComplete="off"
+            onChange={(event) => void searchHistory(event.currentTarget.value)}
+            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:text-white dark:placeholder:text-slate-400"
+          />
+        </div>
+      )}
+      {query.trim() !== '' && (
+        <p role="status" className="px-3 pt-2 text-xs text-slate-500 dark:text-slate-400">
+          {searching
+            ? 'Searching older conversations…'
+            : matches.length === 0
+              ? 'No conversation matches your search.'
+              : `${String(matches.length)} ${matches.length === 1 ? 'conversation matches' : 'conversations match'}.`}
+        </p>
+      )}
+      {groupByDate(matches).map((group) => (
         <div key={group.label} className="mt-3">
           <h3 className="px-3 text-xs font-medium text-slate-500 dark:text-slate-400">{group.label}</h3>
           <ul className="mt-1 space-y-0.5">
@@ -46,7 +82,7 @@ export default function HistoryList() {
           </ul>
         </div>
       ))}
-      {history.hasMore && (
+      {history.hasMore && query.trim() === '' && (
         <button
           type="button"
           className="btn-ghost mt-2 w-full py-1.5 text-sm"

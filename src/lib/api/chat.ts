@@ -46,8 +46,13 @@ export type QuestionOptions = SolveOptions;
 export function createChatApi(client: ApiClient) {
   const path = (id: string) => `/conversations/${encodeURIComponent(id)}`;
   return {
-    list: (page = 1, pageSize = 20) =>
-      client.request('/conversations', { query: { page, pageSize } }, ConversationListSchema),
+    /** One page of the student's conversations; with `search`, only those whose title holds its every word. */
+    list: (page = 1, pageSize = 20, search?: string) =>
+      client.request(
+        '/conversations',
+        { query: { page, pageSize, ...(search ? { q: search } : {}) } },
+        ConversationListSchema,
+      ),
     create: (tool: ToolId) =>
       client.request('/conversations', { method: 'POST', body: { tool } }, ConversationResultSchema),
     get: (id: string) => client.request(path(id), {}, ConversationResultSchema),

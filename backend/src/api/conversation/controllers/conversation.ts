@@ -48,12 +48,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   return {
-    /** GET /api/conversations?page=&pageSize= → the caller's conversations, most recently active first. */
+    /** GET /api/conversations?page=&pageSize=&q= → the caller's conversations (titles matching q), newest first. */
     async find(ctx: ChatContext): Promise<void> {
       const owner = userOf(ctx);
-      const parsed = PaginationQuerySchema.safeParse({ page: ctx.query['page'], pageSize: ctx.query['pageSize'] });
+      const parsed = PaginationQuerySchema.safeParse({
+        page: ctx.query['page'],
+        pageSize: ctx.query['pageSize'],
+        q: ctx.query['q'],
+      });
       if (!parsed.success) throw new errors.ValidationError(firstIssue(parsed.error));
-      ctx.body = await conversations().list(owner, parsed.data.page, parsed.data.pageSize);
+      ctx.body = await conversations().list(owner, parsed.data.page, parsed.data.pageSize, parsed.data.q);
     },
 
     /** POST /api/conversations { tool, title? } → 201 the new conversation. */

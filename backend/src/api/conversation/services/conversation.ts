@@ -15,9 +15,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const messages = () => strapi.documents(MESSAGE);
 
   return {
-    /** The owner's conversations, most recently active first, one page of them. */
-    async list(owner: number, page: number, pageSize: number) {
-      const filters = { owner: { id: owner } };
+    /**
+     * The owner's conversations, most recently active first, one page of them; with `search`, only those whose
+     * title holds every word of it (case-insensitive). The owner filter is always there: a search never reaches
+     * another student's titles.
+     */
+    async list(owner: number, page: number, pageSize: number, search?: string) {
+      const words = (search ?? '').split(/\s+/).filter(Boolean);
+      const filters = {
+        owner: { id: owner },
+        ...(words.length > 0 ? { $and: words.map((word) => ({ title: { $containsi: word } })) } : {}),
+      };
       const [rows, total] = await Promise.all([
         conversations().findMany({
           filters,
