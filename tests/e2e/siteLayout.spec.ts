@@ -169,6 +169,18 @@ test.describe('finding your way', () => {
   });
 });
 
+test.describe('public pages speak to a student', () => {
+  // Words of ours, not a student's: how the site is built and run.
+  const OURS = /when this page was built|written by hand|\bengines?\b|\bbackend\b|\bCMS\b|\bconfigur|\bretries\b/i;
+  for (const path of [...CONTENT_ROUTES, ...AUTH_ROUTES]) {
+    test(path, async ({ page }) => {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('body').innerText()).not.toMatch(OURS);
+    });
+  }
+});
+
 test.describe('the home page tool cards leave no empty cell', () => {
   for (const width of [1280, 1024, 800, 640, 390]) {
     test(`at ${String(width)} px`, async ({ page }) => {

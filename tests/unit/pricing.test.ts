@@ -88,8 +88,10 @@ describe('fairUseLines', () => {
     const lines = fairUseLines({ freeDailyQuestions: 20, modelDailyAnswers: 1500, publicModelDailyAnswers: 5 });
     expect(lines).toHaveLength(3);
     expect(lines[0]).toContain('up to 20 questions a day');
-    expect(lines[1]).toContain('writes up to 1,500 answers a day for each account, retries included');
-    expect(lines[2]).toContain('up to 5 AI model answers a day');
+    expect(lines[1]).toContain('writes up to 1,500 answers a day for each account, including the ones you ask it');
+    expect(lines[2]).toContain('up to 5 answers a day from the AI model');
+    // Written for a student: no word of ours such as "engine" or "retries".
+    expect(lines.join(' ')).not.toMatch(/engine|retries|try box/i);
   });
 
   test('leaves out a limit that is off (0)', () => {

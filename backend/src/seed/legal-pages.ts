@@ -62,7 +62,7 @@ Some answers are written with the help of an AI model run by a third-party provi
 the text of your question and the context the tool needs (for example the earlier messages of the same
 conversation and the options you chose) are sent to the provider. Your name, email address and account details are
 not sent. The provider processes the text only to produce the answer, under its agreement with us. Math, physics
-and chemistry questions are worked out by our own engines wherever they can, without any provider.
+and chemistry questions are worked out by our own solvers wherever they can, without any provider.
 
 Please do not type personal information you do not want processed into a question: the tools do not need it.
 
@@ -165,7 +165,7 @@ We may suspend or close an account that breaks these rules, and we will tell you
 
 ## Answers can be wrong
 
-Answers are produced by software: our own math, physics and chemistry engines and, for what they cannot do, an AI
+Answers are produced by software: our own math, physics and chemistry solvers and, for what they cannot do, an AI
 model. They are often right and sometimes wrong. Read the steps and make sure you understand them before you rely
 on them.
 

@@ -132,14 +132,15 @@ export function fairUseLines(limits: UsageLimits): string[] {
   }
   if (limits.modelDailyAnswers > 0) {
     lines.push(
-      `The AI model, which answers the homework helper, the translator and questions beyond the offline engines, ` +
-        `writes up to ${count(limits.modelDailyAnswers)} answers a day for each account, retries included.`,
+      `The AI model, which answers in the homework helper and the translator and helps with questions the solvers ` +
+        `cannot work out, writes up to ${count(limits.modelDailyAnswers)} answers a day for each account, ` +
+        'including the ones you ask it to try again.',
     );
   }
   if (limits.publicModelDailyAnswers > 0) {
     lines.push(
-      `Without an account, the try box on the tool pages gets up to ${count(limits.publicModelDailyAnswers)} ` +
-        'AI model answers a day; the math, physics and chemistry engines answer it without that limit.',
+      `Without an account, the question box on the tool pages gets up to ${count(limits.publicModelDailyAnswers)} ` +
+        'answers a day from the AI model; the math, physics and chemistry solvers answer it without that limit.',
     );
   }
   return lines;
