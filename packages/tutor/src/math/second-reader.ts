@@ -84,8 +84,9 @@ export function forMathjs(text: string): string {
       .replace(/√\s*\(/g, 'sqrt(')
       .replace(/√\s*([a-z]|\d+(?:\.\d+)?)/g, 'sqrt($1)')
       .replace(/(?<![a-z])arc(sin|cos|tan)\b/g, 'a$1')
-      // log_2(x), log_{2}(x), log2(x): base first for logb; log10(x) is mathjs's own log10.
-      .replace(/(?<![a-z])log_\{?\s*(\d+(?:\.\d+)?)\s*\}?\s*\(/g, 'logb($1, ')
+      // log_2(x), log_{2}(x), log2(x): base first for logb; log10(x) is mathjs's own log10. The spaces after the
+      // closing brace belong to it, so that no two runs of spaces meet (ReDoS rule, issue #11).
+      .replace(/(?<![a-z])log_\{?\s*(\d+(?:\.\d+)?)\s*(?:\}\s*)?\(/g, 'logb($1, ')
       .replace(/(?<![a-z])log(?!10\b)(\d+)\s*\(/g, 'logb($1, ')
       .replace(/(?<![a-z])log\s*\(/g, 'log10(')
       .replace(/(?<![a-z])ln\s*\(/g, 'log(')
@@ -206,8 +207,10 @@ function valuesOf(answer: string): Array<{ name: string; value: Complex }> | nul
   const general = /\(\s*k any integer\s*\)\s*$/.exec(answer);
   const text = (general ? answer.slice(0, general.index) : answer).replace(/°/g, '');
   const out: Array<{ name: string; value: Complex }> = [];
-  for (const part of topLevelParts(text.replace(/\s+(?:or|and)\s+/g, ', '))) {
-    const pair = /^\s*([A-Za-z]\w*)\s*=\s*(.+?)\s*$/.exec(part);
+  // A run of spaces is tried from its first space only (the lookbehind), and the parts come trimmed, so each
+  // pattern reads the answer in linear time (ReDoS rule, issue #11).
+  for (const part of topLevelParts(text.replace(/(?<!\s)\s+(?:or|and)\s+/g, ', '))) {
+    const pair = /^([A-Za-z]\w*)\s*=\s*(\S.*)$/.exec(part);
     if (!pair) return null;
     for (const k of general ? [-3, -2, -1, 0, 1, 2, 3] : [0]) {
       const value = evaluateComplex(forMathjs(pair[2] ?? ''), general ? { k } : {});
@@ -269,7 +272,8 @@ export function checkAgainstSecondReading(reading: Reading, answerText: string):
 
 /** An inequality's answer ("x < -2 or x > 2", "-1 <= x < 3", "all real numbers") holds where the question does. */
 function checkInequality(body: string, answerText: string): Check | null {
-  const question = mathjs().parse(body.replace(/\s+and\s+/g, ' and '));
+  // From the first space of a run only (the lookbehind): linear on long runs of spaces (ReDoS rule, issue #11).
+  const question = mathjs().parse(body.replace(/(?<!\s)\s+and\s+/g, ' and '));
   const names = unknownsOf(question);
   const name = names[0];
   if (names.length !== 1 || name === undefined) return null;
@@ -518,8 +522,15 @@ function rootsInInterval(
   return roots;
 }
 
+/**
+ * A trailing "+ C" and a trailing "%", with the spaces before and after them. The lookbehind starts a match at the
+ * first space of a run only, so a long run of spaces is read once, not once per space (ReDoS rule, issue #11).
+ */
+const CONSTANT_TAIL = /(?<!\s)\s*\+\s*C\s*$/;
+const PERCENT_TAIL = /(?<!\s)\s*%\s*$/;
+
 function sameFunction(expected: (x: number) => number | null, answer: string, variable: string): boolean | null {
-  const plain = mathjs().parse(forMathjs(answer.replace(/\s*\+\s*C\s*$/, '')));
+  const plain = mathjs().parse(forMathjs(answer.replace(CONSTANT_TAIL, '')));
   let tested = 0;
   for (const x of SAMPLES) {
     const want = expected(x);
@@ -542,7 +553,7 @@ function checkDerivative(body: string, variable: string, answerText: string): Ch
 
 /** An antiderivative is right when ITS derivative (by mathjs) is the integrand, at sample points. */
 function checkAntiderivative(body: string, variable: string, answerText: string): Check | null {
-  const answer = forMathjs(answerText.replace(/\s*\+\s*C\s*$/, ''));
+  const answer = forMathjs(answerText.replace(CONSTANT_TAIL, ''));
   const derivative = mathjs().derivative(answer, variable);
   const integrand = mathjs().parse(body);
   const same = sameFunction((x) => evaluateAt(integrand, { [variable]: x }), derivative.toString(), variable);
@@ -586,7 +597,8 @@ function checkDefiniteIntegral(
 }
 
 function checkLimit(body: string, variable: string, point: string, answerText: string): Check | null {
-  const infinite = /^\s*([+-]?)\s*(?:inf|infinity|∞|oo)\s*$/i.exec(point);
+  // On the trimmed text, so that no two runs of spaces meet in the pattern (ReDoS rule, issue #11).
+  const infinite = /^([+-]?)\s*(?:inf|infinity|∞|oo)$/i.exec(point.trim());
   if (infinite) {
     const answer = evaluateAt(forMathjs(answerText), {});
     if (answer === null) return null;
@@ -612,11 +624,11 @@ function checkLimit(body: string, variable: string, point: string, answerText: s
 }
 
 function checkSameExpression(body: string, answerText: string): Check | null {
-  const node = mathjs().parse(body.replace(/\s*%\s*$/, ''));
+  const node = mathjs().parse(body.replace(PERCENT_TAIL, ''));
   const unknowns = unknownsOf(node);
   if (unknowns.length > 1) return null;
   const variable = unknowns[0];
-  const answer = answerText.replace(/^\s*[A-Za-z]\w*(?:\([a-z]\))?\s*=\s*/, '').replace(/\s*%\s*$/, '');
+  const answer = answerText.replace(/^\s*[A-Za-z]\w*(?:\([a-z]\))?\s*=\s*/, '').replace(PERCENT_TAIL, '');
   if (variable === undefined) {
     const want = evaluateAt(node, {});
     const got = evaluateAt(forMathjs(answer), {});

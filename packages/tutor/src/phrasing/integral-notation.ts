@@ -19,11 +19,38 @@ const pick = (m: RegExpExecArray, first: number): string =>
 const SUB_SUP = new RegExp(String.raw`${HEAD} ?_ ?${BOUND} ?\^ ?${BOUND} (?:of )?(.+)$`, 'i');
 /** "∫^b_a E" (upper first). */
 const SUP_SUB = new RegExp(String.raw`${HEAD} ?\^ ?${BOUND} ?_ ?${BOUND} (?:of )?(.+)$`, 'i');
-/** "∫[a, b] E", "∫ (a to b) E", "∫ [a; b] E". */
-const BRACKETED = new RegExp(
-  String.raw`${HEAD} ?[[(] ?([^\s,;()[\]]+) ?(?:,|;|to|\.\.) ?([^\s,;()[\]]+) ?[\])] (?:of )?(.+)$`,
-  'i',
-);
+/** "∫[a, b] E", "∫ (a to b) E", "∫ [a; b] E": what is inside the brackets is split by bracketBounds. */
+const BRACKETED = new RegExp(String.raw`${HEAD} ?[[(]([^()[\]]*)[\])] (?:of )?(.+)$`, 'i');
+
+/**
+ * The two bounds inside "∫[…]": "a, b", "a; b", "a to b", "a..b", one space allowed on each side of the separator
+ * and inside each bracket. As before, the last separator with a bound on each side wins ("0..1.5" is 0 and 1.5).
+ * A loop rather than one pattern: a bound may hold "to" and "..", and one pattern with both bounds was quadratic
+ * on "..D..D..D…" (ReDoS rule, issue #11).
+ * @returns the lower and upper bound, or undefined when the brackets hold something else
+ */
+function bracketBounds(inside: string): [string, string] | undefined {
+  const start = inside.startsWith(' ') ? 1 : 0;
+  const body = inside.slice(start, inside.endsWith(' ') && inside.length > start ? -1 : undefined);
+  // A bound has no spaces, commas or semicolons; any other space (a tab, a line break) is not ours at all.
+  if (/[^\S ]/.test(body)) return undefined;
+  // Where the first and the last space, comma or semicolon are: a bound lies before the first or after the last.
+  const stop = /[ ,;]/;
+  let firstStop = body.length;
+  let lastStop = -1;
+  for (let i = 0; i < body.length; i += 1)
+    if (stop.test(body.charAt(i))) [firstStop, lastStop] = [Math.min(firstStop, i), i];
+  for (let at = body.length - 1; at >= 1; at -= 1) {
+    const pair = body.slice(at, at + 2).toLowerCase();
+    const length = body[at] === ',' || body[at] === ';' ? 1 : pair === 'to' || pair === '..' ? 2 : 0;
+    if (!length) continue;
+    const end = body[at - 1] === ' ' ? at - 1 : at;
+    const from = body[at + length] === ' ' ? at + length + 1 : at + length;
+    if (end > 0 && firstStop >= end && from < body.length && lastStop < from)
+      return [body.slice(0, end), body.slice(from)];
+  }
+  return undefined;
+}
 /** "∫ from a to b of E", "integral between a and b, E". */
 const WORDS_FIRST = new RegExp(
   String.raw`${HEAD} (?:from|between) (?:[a-z] ?= ?)?(\S+) (?:to|and) (?:[a-z] ?= ?)?(\S+?),? (?:of )?(.+)$`,
@@ -53,7 +80,8 @@ export function integralNotation(text: string): string | undefined {
   m = SUP_SUB.exec(text);
   if (m) return `integral of ${integrand(m[7] ?? '')} from ${pick(m, 4)} to ${pick(m, 1)}`;
   m = BRACKETED.exec(text);
-  if (m) return `integral of ${integrand(m[3] ?? '')} from ${m[1] ?? ''} to ${m[2] ?? ''}`;
+  const bounds = m ? bracketBounds(m[1] ?? '') : undefined;
+  if (m && bounds) return `integral of ${integrand(m[2] ?? '')} from ${bounds[0]} to ${bounds[1]}`;
   m = WORDS_FIRST.exec(text);
   if (m) return `integral of ${integrand(m[3] ?? '')} from ${m[1] ?? ''} to ${m[2] ?? ''}`;
   m = WORDS_LAST.exec(text);

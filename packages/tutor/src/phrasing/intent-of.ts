@@ -43,8 +43,8 @@ const ROOTS = new RegExp(
 // "quadratic x^2 + 5x + 6 = 0 roots", "x^2 - 4, find the zeros": the roots asked after the maths.
 const ROOTS_AFTER =
   /^(?:(?:the )?(?:quadratic|equation|polynomial|function)(?: equation)? )?(.+?)[,.;:]? (?:(?:find|what are|give|list|determine) )?(?:the |its |all )?(?:real )?(?:roots|zeros|zeroes|solutions|x-intercepts)$/i;
-// "when does 2x + 3 equal 11", "when is x^2 equal to 9" (wordsToMath wrote "equal to" as =).
-const WHEN_DOES = /^(?:when|where) (?:does|do|will|is) (.+?) (?:equal|=) (.+)$/i;
+// "when does 2x + 3 equal 11", "when is x^2 equal to 9" (wordsToMath wrote "equal to" as =): see whenDoes.
+const WHEN_DOES = /^(?:when|where) (?:does|do|will|is) /i;
 const FOR_WHICH = /^for (?:which|what) (?:value|values )?(?:of )?([a-z]) (?:is|does|do|will) (.+)$/i;
 const WHAT_VALUE_MAKES =
   /^(?:what|which|find the|find a|give the) (?:value|values|number) (?:of ([a-z]) )?(?:makes|satisfies|solves|will make|would make) (.+?)(?: true| hold| work)?$/i;
@@ -67,6 +67,22 @@ const LEAD = new RegExp(
   String.raw`^(?:solve|${ASK}|how much is)(?: the| this)?(?: quadratic| linear| cubic)?(?: equation| expression| sum)?(?: for me)? ?[:,]? ?`,
   'i',
 );
+
+/**
+ * "when does E equal F": E and F either side of the first " equal " or " = " after the question words, both on one
+ * line. Found by a search, not one pattern: `(.+?) (?:equal|=) (.+)$` was quadratic on "E = D = D = …" with a
+ * line break at its end (ReDoS rule, issue #11).
+ * @returns E and F, or undefined when the text is not asked that way
+ */
+function whenDoes(s: string): [string, string] | undefined {
+  const head = WHEN_DOES.exec(s);
+  if (!head || /[\n\r\u2028\u2029]/.test(s)) return undefined;
+  const equal = / (?:equal|=) /gi;
+  equal.lastIndex = head[0].length + 1;
+  const m = equal.exec(s);
+  if (!m || m.index + m[0].length >= s.length) return undefined;
+  return [s.slice(head[0].length, m.index), s.slice(m.index + m[0].length)];
+}
 
 /**
  * @param text - the question with plain symbols, single spaces, no filler, qualifiers or interval
@@ -115,8 +131,8 @@ export function intentOf(text: string): string {
     const body = (m[1] ?? '').replace(/^(?:[a-z] ?\( ?[a-z] ?\)|y) ?= ?/i, '');
     return body.includes('=') ? body : `${body} = 0`;
   }
-  m = WHEN_DOES.exec(s);
-  if (m) return `${m[1] ?? ''} = ${m[2] ?? ''}`;
+  const when = whenDoes(s);
+  if (when) return `${when[0]} = ${when[1]}`;
   m = FOR_WHICH.exec(s);
   if (m) return `solve for ${m[1] ?? 'x'}: ${m[2] ?? ''}`;
   m = WHAT_VALUE_MAKES.exec(s);

@@ -232,6 +232,24 @@ const inInterval = (families: readonly Family[], interval: TrigInterval): Q[] =>
 /** The value `multiple · π` as the unknown's value: radians, or degrees when the question is in degrees. */
 const valueOf = (multiple: Q, degrees: boolean): number => R.toNumber(multiple) * (degrees ? 180 : Math.PI);
 
+/**
+ * An answer without its closing "(where k is an integer)", "for k in Z", "with k any integer": cut from the first
+ * "where/for/with k" that ends the last line, with the spaces and the bracket before it. A small loop rather than
+ * one pattern: `\(?\s*(?:where|for|with)\s+k\b.*$` was quadratic on long runs of spaces (ReDoS rule, issue #11).
+ */
+const withoutAnyIntegerWords = (text: string): string => {
+  // `.` stops at a line break: the words must be on the answer's last line.
+  const lastBreak = Math.max(...['\n', '\r', '\u2028', '\u2029'].map((b) => text.lastIndexOf(b)));
+  for (const m of text.matchAll(/(?:where|for|with)\s+k\b/gi)) {
+    if (m.index + m[0].length <= lastBreak) continue;
+    let start = m.index;
+    while (start > 0 && /\s/.test(text.charAt(start - 1))) start -= 1;
+    if (text.charAt(start - 1) === '(') start -= 1;
+    return text.slice(0, start);
+  }
+  return text;
+};
+
 /** Grades a general solution by the solutions it gives for k = −20 … 20 inside a window of a few turns. */
 const gradeGeneral = (v: string, families: readonly Family[], degrees: boolean, student: string): CheckResult => {
   const unit = degrees ? 180 : Math.PI;
@@ -243,7 +261,7 @@ const gradeGeneral = (v: string, families: readonly Family[], degrees: boolean, 
       if (Math.abs(x) <= window) expected.push(x);
     }
   const got: number[] = [];
-  for (const part of splitAnswers(student.replace(/°/g, '').replace(/\(?\s*(?:where|for|with)\s+k\b.*$/i, ''))) {
+  for (const part of splitAnswers(withoutAnyIntegerWords(student.replace(/°/g, '')))) {
     let node: Node;
     try {
       node = parse(part);
@@ -418,8 +436,9 @@ export const solveTrigEquation = (node: Node & { k: 'rel' }, v: string, interval
       ? { text: texts.map((t) => rel(t.text)).join(', '), latex: texts.map((t) => `${v} = ${t.latex}`).join(',\\; ') }
       : { text: 'no solution', latex: '\\text{no solution}' };
     const values: C[] = found.map((x) => complex(valueOf(x, degrees)));
+    // The lookbehind reads a run of spaces from its first space only (ReDoS rule, issue #11).
     grade = (student) =>
-      gradeRoots(v, values, student.replace(/°|\s*degrees?\b/gi, ''), found.length ? undefined : 'no solution');
+      gradeRoots(v, values, student.replace(/°|(?<!\s)\s*degrees?\b/gi, ''), found.length ? undefined : 'no solution');
     if (!found.length) checks.push(...familyChecks(original, v, general, degrees));
   } else {
     answer = general.length

@@ -1,22 +1,30 @@
 /**
  * A small adapter that finds the interval of a trig equation in the question ("for 0 ≤ x < 2π", "on [0, 2π)",
  * "between 0 and 360 degrees") until the phrasing layer (src/phrasing/) hands the solver its own reading of it.
- * Every expression here reads visitor text and is linear: no nested quantifiers, each part a bounded class.
+ * Every expression here reads visitor text and is linear: no nested quantifiers, each part a bounded class, no two
+ * runs of the same characters side by side, and a match starts only at the first space or digit of a run (START).
  */
 import type { TrigInterval } from './equation';
 
-// The π form first: `2π` must not stop at its `2`.
-const BOUND = String.raw`(-?\d*\s*\*?\s*(?:pi|π)|-?\d+(?:\.\d+)?\s*°?)`;
+// The π form first: `2π` must not stop at its `2`. A bound neither starts nor ends with spaces (those around it
+// belong to the pattern around it), so that no two runs of spaces meet; clean() drops spaces anyway.
+const BOUND = String.raw`((?:-\d*\s*|\d+\s*)?(?:\*\s*)?(?:pi|π)|-?\d+(?:\.\d+)?(?:\s*°)?)`;
+// Where a match may start: at a comma or semicolon, or after a character that is not a space (nor a digit when a
+// digit follows). A run of spaces or digits is so read from its start only, not once per character (ReDoS rule,
+// issue #11); the leftmost match is the same, since a match inside a run also matches from the run's start.
+const START = String.raw`(?:[,;]|(?<![\s\d])|(?<=\d)(?!\d))`;
 const CHAIN = new RegExp(
-  String.raw`[,;]?\s*(?:for|where|with|in\s+the\s+interval|on\s+the\s+interval|in|on)?\s*${BOUND}\s*(<=|<|≤)\s*([a-z])\s*(<=|<|≤)\s*${BOUND}\s*(?:degrees?)?`,
+  String.raw`${START}\s*(?:(?:for|where|with|in\s+the\s+interval|on\s+the\s+interval|in|on)\s*)?${BOUND}\s*(<=|<|≤)\s*([a-z])\s*(<=|<|≤)\s*${BOUND}(?:\s*degrees?)?`,
   'i',
 );
 const BRACKET = new RegExp(
-  String.raw`[,;]?\s*(?:for\s+[a-z]\s+)?(?:on|in|over)(?:\s+the\s+interval)?\s*([[(])\s*${BOUND}\s*,\s*${BOUND}\s*([\])])`,
+  String.raw`${START}\s*(?:for\s+[a-z]\s+)?(?:on|in|over)(?:\s+the\s+interval)?\s*([[(])\s*${BOUND}\s*,\s*${BOUND}\s*([\])])`,
   'i',
 );
-const BETWEEN =
-  /[,;]?\s*(?:for\s+[a-z]\s+)?between\s+(-?\d+(?:\.\d+)?)\s*°?\s+and\s+(-?\d+(?:\.\d+)?)\s*°?\s*(?:degrees?)?/i;
+const BETWEEN = new RegExp(
+  String.raw`${START}\s*(?:for\s+[a-z]\s+)?between\s+(-?\d+(?:\.\d+)?)(?:\s*°)?\s+and\s+(-?\d+(?:\.\d+)?)(?:\s*°)?(?:\s*degrees?)?`,
+  'i',
+);
 
 /** Bounds such as 0 and 360 with no π: a student means degrees even without the ° sign. */
 const looksLikeDegrees = (lower: string, upper: string): boolean =>
@@ -79,5 +87,6 @@ export const withoutListingWords = (text: string): string =>
       /^\s*(?:find|give|list|what\s+are)\s+(?:all\s+)?(?:the\s+)?(?:solutions?|values?|angles?|roots?)?\s*(?:of\s+)?(?:[a-z]\s+)?(?:with|where|such\s+that|so\s+that|if|for\s+which|:)?\s*/i,
       'solve ',
     )
-    .replace(/[,;.\s]+$/, '')
+    // From the start of the closing run only (the lookbehind): linear (ReDoS rule, issue #11).
+    .replace(/(?<![,;.\s])[,;.\s]+$/, '')
     .trim();
