@@ -238,7 +238,8 @@ describe('fractions and percentages of amounts, and maths in words', () => {
     answers('x - 3 all over 4 = 2', 'x = 11');
     answers('when does 5x - 2 equal 18', 'x = 4');
   });
-  test('a chain of percentage changes is refused in plain words, not guessed', () => {
-    refuses('a price rises 20% then falls 20%, what is the overall percentage change');
+  // Was refused until chains were read (issue #13, percentage chains): now answered, the changes multiplied.
+  test('a chain of percentage changes is answered, the changes multiplied rather than added', () => {
+    answers('a price rises 20% then falls 20%, what is the overall percentage change', '-4');
   });
 });

@@ -21,6 +21,10 @@ export interface CalculusOptions {
   lower?: string | undefined;
   upper?: string | undefined;
   point?: string | undefined;
+  /** The order of a derivative (2 for the second derivative); 1 when not given. */
+  order?: number | undefined;
+  /** The tangent line at `point` is asked, not the derivative. */
+  tangent?: boolean | undefined;
 }
 
 const POINTS = [0.31, 0.77, 1.23, 1.91, 2.47, -0.53, -1.37];
@@ -91,6 +95,8 @@ export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptio
   const v = mainVariable(node, options);
   switch (intent) {
     case 'derivative': {
+      if ((options.order ?? 1) > 1 || options.point !== undefined || options.tangent)
+        return derivativeBeyondFirst(node, v, options);
       const d = polish(fromCas(cas(`diff(${toCas(node)}, ${v})`), false), v);
       const result = derivativeMatches(node, d, v);
       return {
@@ -229,6 +235,151 @@ export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptio
     default:
       return simplifyLike(intent, node, v);
   }
+};
+
+/** A value in a formula: a negative or compound one in brackets. */
+const bracketed = (node: Node): string =>
+  node.k === 'num' && R.sign(node.v) >= 0 ? toText(node) : `(${toText(node)})`;
+
+const ORDINAL_WORDS = ['', 'first', 'second', 'third', 'fourth', 'fifth'];
+
+/** An exact value with no letters left: CAS simplification of a number, or a refusal. */
+const exactNumber = (node: Node): Node => {
+  const value = polish(fromCas(cas(toCas(node)), false), 'x');
+  if (variables(value).length > 0) throw new Unsupported('the value at that point still has letters in it');
+  let approx: number;
+  try {
+    approx = evalReal(value, {});
+  } catch (error) {
+    if (error instanceof Undefined) throw new Unsupported('the function is not defined at that point');
+    throw error;
+  }
+  if (!Number.isFinite(approx)) throw new Unsupported('the function is not defined at that point');
+  return value;
+};
+
+/**
+ * Derivatives of a higher order (differentiate once per step), at a point (then substitute, then work it out), and
+ * the tangent line there. Each differentiation is checked against a finite difference of the one before; the
+ * value at the point against a finite difference at the point itself.
+ */
+const derivativeBeyondFirst = (node: Node, v: string, options: CalculusOptions): Outcome => {
+  const order = options.order ?? 1;
+  if (!Number.isInteger(order) || order < 1 || order > 5) throw new Unsupported('I take derivatives up to the fifth');
+  if (options.tangent && order !== 1) throw new Unsupported('a tangent line uses the first derivative only');
+  const chain: Node[] = [node];
+  const steps = [step('Read the function', `Differentiate with respect to ${v}.`, node)];
+  const details: string[] = [];
+  let passed = true;
+  for (let k = 1; k <= order; k++) {
+    const previous = chain[k - 1]!;
+    const d = polish(fromCas(cas(`diff(${toCas(previous)}, ${v})`), false), v);
+    chain.push(d);
+    const match = derivativeMatches(previous, d, v);
+    passed &&= match.passed;
+    details.push(`${ORDINAL_WORDS[k] ?? String(k)} derivative: ${match.detail}`);
+    steps.push(
+      step(
+        k === 1 ? 'Differentiate' : `Differentiate again (${ORDINAL_WORDS[k] ?? String(k)} derivative)`,
+        k === 1
+          ? "Use the sum rule term by term, the product rule (u·v)' = u'·v + u·v', the chain rule for functions of functions, and the power rule (x^n)' = n·x^(n-1)."
+          : 'Differentiate the previous result with the same rules.',
+        d,
+      ),
+    );
+  }
+  const derivative = chain[order]!;
+  const checks = [{ kind: 'finite-difference', passed, detail: details.join('; ') }];
+  const name = order === 1 ? "f'" : order === 2 ? "f''" : `f^(${String(order)})`;
+  if (options.point === undefined) {
+    return {
+      kind: 'higher-derivative',
+      answer: answerOf(derivative),
+      steps: [...steps, step('Result', `The ${ORDINAL_WORDS[order] ?? ''} derivative is:`, derivative)],
+      checks,
+      hints: [
+        `This is a ${ORDINAL_WORDS[order] ?? ''} derivative: differentiate ${String(order)} times.`,
+        'Differentiate once and simplify.',
+        'Differentiate that result again.',
+      ],
+      grade: (s) => gradeExpression(derivative, s),
+      similar: similarPolynomial((p) => `${ORDINAL_WORDS[order] ?? 'second'} derivative of ${p}`),
+    };
+  }
+  const a = parse(options.point);
+  if (variables(a).length > 0) throw new Unsupported('the point must be a number, such as x = 2');
+  const at = evalReal(a, {});
+  const substituted = substitute(derivative, v, a);
+  const value = exactNumber(substituted);
+  const got = evalReal(value, {});
+  let expected: number;
+  try {
+    expected = numericDerivative(chain[order - 1]!, v, at);
+  } catch {
+    throw new Unsupported('the function is not defined around that point');
+  }
+  const atPassed = Number.isFinite(expected) && Math.abs(expected - got) <= 1e-5 * Math.max(1, Math.abs(expected));
+  checks.push({
+    kind: 'finite-difference-at-point',
+    passed: atPassed,
+    detail: `at ${v} = ${toText(a)} a finite difference gives ${fmt({ re: expected, im: 0 })}, the exact value is ${fmt({ re: got, im: 0 })}`,
+  });
+  const pointSteps = [
+    step(`Substitute ${v} = ${toText(a)}`, `Put ${toText(a)} in place of ${v} in ${name}(${v}).`, substituted),
+    step('Work it out', `${name}(${toText(a)}) = ${toText(value)}.`, value),
+  ];
+  if (!options.tangent) {
+    return {
+      kind: 'derivative-at-point',
+      answer: answerOf(value),
+      steps: [...steps, ...pointSteps],
+      checks,
+      hints: [
+        'Differentiate first, as a function of ' + v + '.',
+        `Then substitute ${v} = ${toText(a)} into the derivative (not into the original function).`,
+      ],
+      grade: (s) => gradeExpression(value, s),
+      similar: (random) => `derivative of ${String(randInt(random, 2, 6))}x^3 at x = ${String(randInt(random, -3, 3))}`,
+    };
+  }
+  // The tangent line: the point on the curve, then y - y0 = m(x - a), then y = m x + c.
+  const y0 = exactNumber(substitute(node, v, a));
+  const slopeForm = `(${toCas(value)})*(${v} - (${toCas(a)})) + (${toCas(y0)})`;
+  const line = polish(fromCas(cas(`expand(${slopeForm})`), false), v);
+  const lineAt = (x: number): number => evalReal(line, { [v]: x });
+  const touches = Math.abs(lineAt(at) - evalReal(node, { [v]: at })) <= 1e-9 * Math.max(1, Math.abs(lineAt(at)));
+  const slope = lineAt(at + 1) - lineAt(at);
+  const sameSlope = Math.abs(slope - expected) <= 1e-5 * Math.max(1, Math.abs(expected));
+  checks.push({
+    kind: 'tangent-touches',
+    passed: touches && sameSlope,
+    detail: `the line meets the curve at ${v} = ${toText(a)} and its slope ${fmt({ re: slope, im: 0 })} matches the curve's`,
+  });
+  return {
+    kind: 'tangent-line',
+    answer: { text: `y = ${toText(line)}`, latex: `y = ${toLatex(line)}` },
+    steps: [
+      ...steps,
+      ...pointSteps.map((s, i) => (i === 1 ? { ...s, explanation: `${s.explanation} This is the slope m.` } : s)),
+      step(
+        'Find the point on the curve',
+        `Put ${v} = ${toText(a)} in the function itself: y = ${toText(y0)}.`,
+        substitute(node, v, a),
+      ),
+      step(
+        'Use the point-slope form',
+        `y − y₀ = m(${v} − ${v}₀): y − ${bracketed(y0)} = ${bracketed(value)}(${v} − ${bracketed(a)}).`,
+      ),
+      step('Rearrange to y = m' + v + ' + c', 'Expand the bracket and collect the constant.', `y = ${toLatex(line)}`),
+    ],
+    checks,
+    hints: [
+      'The slope of the tangent is the derivative at the point.',
+      'The tangent passes through the point on the curve.',
+      'Use y − y₀ = m(x − x₀).',
+    ],
+    grade: (s) => gradeExpression(line, s.replace(/^\s?y\s?=\s?/i, '')),
+  };
 };
 
 /** Expand, factor or simplify, checked by evaluating original and result at sample points. */

@@ -263,6 +263,8 @@ const readingOf = (question: string): Reading => {
     lower: prepared.lower,
     upper: prepared.upper,
     point: prepared.point,
+    order: prepared.order,
+    tangent: prepared.tangent,
   };
 };
 
@@ -384,6 +386,8 @@ export const checkCandidate = (question: string, answerText: string): Check | nu
     const prepared = prepare(question);
     const body = prepared.body.replace(/ %$/, '');
     if (prepared.intent === 'derivative') {
+      // Only a first derivative as a function is compared here; a value at a point or a higher order is not.
+      if ((prepared.order ?? 1) > 1 || prepared.point !== undefined || prepared.tangent) return null;
       const f = parse(body);
       if (f.k === 'rel') return null;
       guard(f);

@@ -280,7 +280,117 @@ const work = (p: Percentage): Worked => {
         },
       };
     }
+    case 'chain':
+      return chain(p);
   }
+};
+
+const capitalised = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+const ORDINAL = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+
+/**
+ * Changes one after another. The amount at the end: each change worked on the amount so far (its decimal, the
+ * part, then add or take away). The overall change: each change as a multiplier (100% ± p%, then ÷ 100), the
+ * multipliers multiplied, then compared with 100%. One operation per step, the student's numbers.
+ */
+const chain = (p: Percentage & { kind: 'chain' }): Worked => {
+  const changes = p.changes.map((c) => ({ rate: read(c.rate), up: c.direction === 'up' }));
+  const factors = changes.map((c) => 1 + ((c.up ? 1 : -1) * R.toNumber(c.rate)) / 100);
+  const product = factors.reduce((a, b) => a * b, 1);
+  const words = (c: { rate: Q; up: boolean }): string => `${show(c.rate)}% ${c.up ? 'increase' : 'decrease'}`;
+  const steps: Step[] = [];
+  const similar = (random: () => number): string =>
+    `a price rises ${String(randInt(random, 1, 9) * 5)}% and then falls ${String(randInt(random, 1, 9) * 5)}%. what is the overall percentage change?`;
+  if (p.asked === 'final') {
+    if (p.amount === undefined) throw new Unsupported('say what amount the changes start from');
+    const amount = read(p.amount);
+    let current = amount;
+    changes.forEach((c, i) => {
+      const { decimal, step: first } = asDecimal(c.rate);
+      const part = R.mul(decimal, current);
+      const next = c.up ? R.add(current, part) : R.sub(current, part);
+      steps.push(
+        { ...first, title: `${capitalised(ORDINAL[i] ?? 'next')} change (${words(c)}): write it as a decimal` },
+        step(
+          `Find ${show(c.rate)}% of ${show(current)}`,
+          `${show(decimal)} × ${show(current)} ${is(part)} ${show(part)}.`,
+        ),
+        step(
+          c.up ? 'Add the increase' : 'Take away the decrease',
+          `${show(current)} ${c.up ? '+' : '−'} ${show(part)} ${is(next)} ${show(next)}.`,
+        ),
+      );
+      current = next;
+    });
+    return {
+      value: current,
+      steps,
+      // Backwards from the answer: undo each change in floating point, and the starting amount comes back.
+      forwards: (answer) => near(answer / product, R.toNumber(amount)),
+      hints: [
+        'Work one change at a time, on the amount you have after the change before it.',
+        'Never add the percentages: the second change is a percentage of the new amount.',
+      ],
+      similar: (random) =>
+        `increase ${String(randInt(random, 2, 40) * 10)} by ${String(randInt(random, 1, 9) * 5)}% and then by ${String(randInt(random, 1, 9) * 5)}%`,
+    };
+  }
+  const multipliers = changes.map((c, i) => {
+    const percent = c.up ? R.add(HUNDRED, c.rate) : R.sub(HUNDRED, c.rate);
+    if (R.sign(percent) < 0) throw new Unsupported(`a decrease of ${show(c.rate)}% takes away more than everything`);
+    const multiplier = R.div(percent, HUNDRED);
+    steps.push(
+      step(
+        `${capitalised(ORDINAL[i] ?? 'next')} change as a percentage of what it was`,
+        `A ${words(c)} leaves 100% ${c.up ? '+' : '−'} ${show(c.rate)}% = ${show(percent)}%.`,
+      ),
+      step('Write it as a multiplier', `${show(percent)} ÷ 100 ${is(multiplier)} ${show(multiplier)}.`),
+    );
+    return multiplier;
+  });
+  let combined = multipliers[0] ?? R.q(1);
+  for (const m of multipliers.slice(1)) {
+    const next = R.mul(combined, m);
+    steps.push(
+      step(
+        'Multiply the multipliers',
+        `One change after the other: ${show(combined)} × ${show(m)} ${is(next)} ${show(next)}.`,
+      ),
+    );
+    combined = next;
+  }
+  const asPercent = R.mul(combined, HUNDRED);
+  const change = R.sub(asPercent, HUNDRED);
+  const down = R.sign(change) < 0;
+  const size = down ? R.neg(change) : change;
+  const sizeAsked = down && p.decrease === true;
+  steps.push(
+    step('Turn it into a percentage', `${show(combined)} × 100 ${is(asPercent)} ${show(asPercent)}%.`),
+    step('Compare with the 100% you started from', `${show(asPercent)} − 100 ${is(change)} ${show(change)}.`),
+    step(
+      'Say what it means',
+      R.isZero(change)
+        ? 'Overall there is no change.'
+        : `Overall it is a ${show(size)}% ${down ? 'decrease' : 'increase'}` +
+            (p.decrease && !down ? ': the amount went up, not down.' : '.'),
+    ),
+  );
+  return {
+    value: sizeAsked ? size : change,
+    steps,
+    // Forwards: each change applied in turn to 100 in floating point ends at 100 + the overall change.
+    forwards: (answer) =>
+      near(
+        factors.reduce((amount, f) => amount * f, 100),
+        100 + (sizeAsked ? -answer : answer),
+      ),
+    hints: [
+      'Write each change as a multiplier: 100% plus or minus the percentage, divided by 100.',
+      'Multiply the multipliers: the changes happen one after the other, so the percentages do not simply add.',
+      'Compare the result with 100%.',
+    ],
+    similar,
+  };
 };
 
 /**

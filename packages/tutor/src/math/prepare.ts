@@ -3,6 +3,7 @@
  * 80") into an intent and the maths in calculator syntax, for index.ts to route.
  */
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
+import { Unsupported } from './ast';
 import type { Intent } from './calculus';
 import { trimTrailing } from '../trim-trailing';
 
@@ -13,8 +14,14 @@ export interface Prepared {
   lower?: string | undefined;
   upper?: string | undefined;
   point?: string | undefined;
+  /** The order of a derivative ("second derivative of": 2); 1 when not said. */
+  order?: number | undefined;
+  /** "tangent line to P at x = a": the line's equation is asked. */
+  tangent?: boolean | undefined;
   percentOf: boolean;
 }
+
+const ORDERS: Readonly<Record<string, number>> = { second: 2, third: 3, fourth: 4, fifth: 5 };
 
 /**
  * `^(.+?)SEPARATOR(.+)$` without backtracking over every split (cubic on long runs of spaces): the first separator
@@ -66,7 +73,18 @@ export const prepare = (question: string): Prepared => {
     s = s.slice(solveFor[0].length);
   }
   const dBy = /^d\s*\/\s*d([a-z])\s*/i.exec(s);
-  if (strip(/^(find\s+)?(the\s+)?(derivative|differentiate)\s*(of)?\s*/i)) intent = 'derivative';
+  // "second derivative of P" (the phrasing layer writes d²y/dx², f''(x) and y'' so), "tangent line to P at x = a".
+  const ordinal = /^(second|third|fourth|fifth) derivative of /i.exec(s);
+  let order: number | undefined;
+  let tangent = false;
+  if (ordinal) {
+    order = ORDERS[(ordinal[1] ?? '').toLowerCase()];
+    s = s.slice(ordinal[0].length).trim();
+    intent = 'derivative';
+  } else if (strip(/^tangent line to /i)) {
+    tangent = true;
+    intent = 'derivative';
+  } else if (strip(/^(find\s+)?(the\s+)?(derivative|differentiate)\s*(of)?\s*/i)) intent = 'derivative';
   else if (dBy) {
     // d/dt names the variable: t^3 is differentiated by t, and the second reader must know it too.
     s = s.slice(dBy[0].length).trim();
@@ -101,6 +119,21 @@ export const prepare = (question: string): Prepared => {
       s = s.slice(0, differential.index).trimEnd();
     }
   }
+  if (intent === 'derivative') {
+    // "… at x = 3": the point where the derivative is evaluated (the last " at ", the function never has one).
+    const at = s.toLowerCase().lastIndexOf(' at ');
+    if (at > 0) {
+      const where = s.slice(at + 4).trim();
+      const named = /^([a-z])\s?=\s?/i.exec(where);
+      if (!named || named[1] === (variable ?? named[1])) {
+        point = named ? where.slice(named[0].length).trim() : where;
+        variable ??= named?.[1];
+        s = s.slice(0, at).trim();
+      }
+    }
+    if (tangent && point === undefined)
+      throw new Unsupported('say where the tangent touches the curve, e.g. "tangent to y = x^2 at x = 1"');
+  }
   if (intent === 'limit') {
     // `(\S)` before ` as `: the match is tried once per run of spaces (see splitAround).
     const as =
@@ -130,5 +163,15 @@ export const prepare = (question: string): Prepared => {
   } else if (whatPercent) {
     s = `(${whatPercent.before})/(${whatPercent.after})*100 %`;
   }
-  return { intent, body: s, variable, lower: lowerBound, upper: upperBound, point, percentOf };
+  return {
+    intent,
+    body: s,
+    variable,
+    lower: lowerBound,
+    upper: upperBound,
+    point,
+    ...(order === undefined ? {} : { order }),
+    ...(tangent ? { tangent } : {}),
+    percentOf,
+  };
 };

@@ -59,6 +59,10 @@ export interface Reading {
   lower?: string | undefined;
   upper?: string | undefined;
   point?: string | undefined;
+  /** The order of a derivative (2: the second derivative); 1 when not given. */
+  order?: number | undefined;
+  /** The tangent line at `point` is asked (answered "y = m x + c"). */
+  tangent?: boolean | undefined;
   /** Where the solutions of an equation must lie, and whether its angles are in degrees. */
   interval?:
     | { variable: string; lower: string; upper: string; lowerOpen: boolean; upperOpen: boolean; degrees: boolean }
@@ -254,6 +258,8 @@ export function checkAgainstSecondReading(reading: Reading, answerText: string):
   try {
     if (reading.intent === 'identity') check = checkIdentity(body, answerText);
     else if (reading.intent === 'auto' && /(^|[^<>!])=/.test(body)) check = checkEquations(body, answerText, reading);
+    else if (reading.intent === 'derivative' && ((reading.order ?? 1) > 1 || reading.point !== undefined))
+      check = checkDerivativeBeyondFirst(body, reading, answerText);
     else if (reading.intent === 'derivative') check = checkDerivative(body, reading.variable ?? 'x', answerText);
     else if (reading.intent === 'integral')
       check =
@@ -643,4 +649,56 @@ function checkSameExpression(body: string, answerText: string): Check | null {
   return same
     ? agree('a second system gives the same values as the answer at sample points')
     : disagree('another system gives other values than the answer at sample points');
+}
+
+/**
+ * A derivative of a higher order (mathjs differentiates the question `order` times), its value at a point (a
+ * central difference of the derivative one order below, at the point) and the tangent line there (it meets the
+ * curve at the point with that slope).
+ */
+function checkDerivativeBeyondFirst(body: string, reading: Reading, answerText: string): Check | null {
+  const variable = reading.variable ?? 'x';
+  const order = reading.order ?? 1;
+  if (!Number.isInteger(order) || order < 1 || order > 5) return null;
+  let below: MathNode = mathjs().parse(body);
+  for (let k = 1; k < order; k += 1) below = mathjs().derivative(below, variable);
+  if (reading.point === undefined) {
+    const full = mathjs().derivative(below, variable);
+    const same = sameFunction((x) => evaluateAt(full, { [variable]: x }), answerText, variable);
+    if (same === null) return null;
+    return same
+      ? agree(`a second system differentiates the question ${String(order)} times to the same function`)
+      : disagree(`differentiating ${String(order)} times gives ${full.toString()}, which differs from the answer`);
+  }
+  const at = evaluateAt(forMathjs(reading.point), {});
+  if (at === null) return null;
+  const h = 1e-4 * Math.max(1, Math.abs(at));
+  const left = evaluateAt(below, { [variable]: at - h });
+  const right = evaluateAt(below, { [variable]: at + h });
+  if (left === null || right === null) return null;
+  const slope = (right - left) / (2 * h);
+  const shown = String(Number(slope.toPrecision(8)));
+  if (reading.tangent) {
+    const line = /^y ?= ?/i.exec(answerText.trim());
+    if (!line) return null;
+    const rhs = mathjs().parse(forMathjs(answerText.trim().slice(line[0].length)));
+    const y0 = evaluateAt(mathjs().parse(body), { [variable]: at });
+    const y1 = evaluateAt(rhs, { [variable]: at });
+    const y2 = evaluateAt(rhs, { [variable]: at + 1 });
+    const y3 = evaluateAt(rhs, { [variable]: at + 2 });
+    if (y0 === null || y1 === null || y2 === null || y3 === null) return null;
+    // A straight line (equal steps), through the point on the curve, with the curve's slope there.
+    return near(y1, y0, 1e-9) && near(y2 - y1, slope, 1e-6) && near(y3 - y2, y2 - y1, 1e-9)
+      ? agree(
+          `a second system finds the curve's slope ${shown} at ${variable} = ${reading.point}, and the line meets it there`,
+        )
+      : disagree(
+          `the curve's slope at ${variable} = ${reading.point} is about ${shown}, through the point (${reading.point}, ${String(Number(y0.toPrecision(8)))})`,
+        );
+  }
+  const answer = evaluateAt(forMathjs(answerText), {});
+  if (answer === null) return null;
+  return near(slope, answer, 1e-6)
+    ? agree(`a second system's finite difference at ${variable} = ${reading.point} gives ${shown}`)
+    : disagree(`a finite difference at ${variable} = ${reading.point} gives about ${shown}`);
 }

@@ -6,6 +6,7 @@
  * recognise goes on as it was. Single spaces (plainSymbols) throughout, so every expression has at most one
  * unbounded part between fixed words, and none is tried more than once per word.
  */
+import { derivativeOf } from './derivative-of';
 import { integralNotation } from './integral-notation';
 
 const ASK = String.raw`(?:what is|what's|whats|what are|find|calculate|compute|evaluate|work out|determine|give me|get|state|write down)`;
@@ -90,6 +91,9 @@ function whenDoes(s: string): [string, string] | undefined {
  */
 export function intentOf(text: string): string {
   let s = text;
+  // A derivative at a point, of a higher order, or a tangent line (derivative-of.ts).
+  const derivative = derivativeOf(s);
+  if (derivative) return derivative;
   let m = DERIVATIVE_OF_DEFINITION.exec(s);
   if (m) return `derivative of ${m[4] ?? ''} with respect to ${m[1] ?? m[3] ?? 'x'}`;
   m = DEFINITION_THEN_DERIVATIVE.exec(s);

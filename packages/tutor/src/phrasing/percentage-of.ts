@@ -145,6 +145,63 @@ const directionOf = (text: string): 'up' | 'down' | undefined => {
   return up ? 'up' : 'down';
 };
 
+// A direction word just after a rate: "a 20% increase", "15% off", "a 10% discount".
+const DIRECTION_AFTER = new RegExp(String.raw`^ (?:${UP}|${DOWN})\b`, 'i');
+// "overall percentage change", "by what percent overall", "single equivalent change": the overall change asked.
+const OVERALL_ASKED =
+  /\b(?:overall|total|net|combined|single|equivalent|altogether|in total)\b|(?:percentage|percent|%) (?:change|increase|decrease|rise|fall|gain|loss)\b|\bby (?:what|how much|which) (?:percent|percentage|%)/i;
+// The amount at the end asked: "final price", "what does it cost now", "new value".
+const FINAL_ASKED =
+  /\b(?:final|new|end|resulting|sale|now|after|finally|result|becomes?|end up|left|remaining)\b|^(?:increase|decrease|reduce|raise|discount|lower)\b/i;
+
+// Verb forms the single-change lists leave out, for chains only ("loses 15%", "gains 5%").
+const MORE_UP = new Set(['gains', 'climbs', 'climbed', 'jumps', 'jumped', 'appreciates', 'appreciated']);
+const MORE_DOWN = new Set(['loses', 'lose', 'drops', 'declines', 'declined', 'slumps', 'slumped', 'depreciates']);
+
+/** The last direction word of some words ("a price rises", "and then falls"), or undefined when there is none. */
+const lastDirection = (words: string): 'up' | 'down' | undefined => {
+  let found: 'up' | 'down' | undefined;
+  for (const word of words.toLowerCase().split(/[^a-z]+/)) {
+    if (!word) continue;
+    if (UP_WORD.test(word) || MORE_UP.has(word)) found = 'up';
+    else if (DOWN_WORD.test(word) || MORE_DOWN.has(word)) found = 'down';
+  }
+  return found;
+};
+
+/**
+ * Two or more percentage changes one after another. Each rate's direction is the word just after it ("a 20%
+ * increase") or else the last direction word before it since the previous rate ("rises 15% then falls 10%"); a
+ * rate with neither repeats the previous direction ("increase 200 by 10% and then by 20%", "20% and then a further
+ * 10%"). One amount at most; when the question asks neither the overall change nor the amount at the end, or a
+ * direction cannot be told, it is not read.
+ */
+const chainOf = (s: string): Percentage | undefined => {
+  const found = [...s.matchAll(/(?<![\w.])(\d+(?:\.\d+)?)( ?%)?/g)];
+  const amounts = found.filter((m) => m[2] === undefined);
+  if (amounts.length > 1 || found.length > 6) return undefined;
+  const changes: Array<{ rate: string; direction: 'up' | 'down' }> = [];
+  let from = 0;
+  for (const m of found) {
+    const end = m.index + m[0].length;
+    if (m[2] === undefined) continue;
+    const after = DIRECTION_AFTER.exec(s.slice(end));
+    const direction =
+      (after ? lastDirection(after[0]) : undefined) ??
+      lastDirection(s.slice(from, m.index)) ??
+      changes[changes.length - 1]?.direction;
+    if (!direction) return undefined;
+    changes.push({ rate: m[1] ?? '', direction });
+    from = end + (after?.[0].length ?? 0);
+  }
+  const amount = amounts[0]?.[1];
+  const overall = OVERALL_ASKED.test(s);
+  if (!overall && (amount === undefined || !FINAL_ASKED.test(s))) return undefined;
+  const asked = overall ? ('overall' as const) : ('final' as const);
+  const decrease = overall && ASKED_DECREASE.test(s) ? { decrease: true } : {};
+  return { kind: 'chain', ...(amount === undefined ? {} : { amount }), changes, asked, ...decrease };
+};
+
 /**
  * @param text - the question with plain symbols, single spaces, no filler
  * @returns the percentage question read into its parts, or undefined when the text is not one
@@ -187,6 +244,7 @@ export function percentageOf(text: string): Percentage | undefined {
   }
   const numbers = numbersIn(s);
   const rates = numbers.filter((n) => n.rate);
+  if (rates.length >= 2) return chainOf(s);
   if (CHANGE_ASKED.test(s) && rates.length === 0) {
     if (numbers.length !== 2) return undefined;
     const asked = ASKED_DECREASE.test(s) ? { asked: 'decrease' as const } : {};

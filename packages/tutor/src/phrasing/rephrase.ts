@@ -28,6 +28,13 @@ const percentageText = (p: Percentage): string => {
       return `${p.value}*100`;
     case 'reverse':
       return `${p.result}/(1 ${p.direction === 'up' ? '+' : '-'} ${p.rate}/100)`;
+    case 'chain': {
+      const factors = p.changes.map((c) => `(1 ${c.direction === 'up' ? '+' : '-'} ${c.rate}/100)`).join('*');
+      if (p.asked === 'final') return `${p.amount ?? '100'}*${factors}`;
+      // The size of an overall decrease when that is what was asked (math/percentage.ts answers the same).
+      const product = p.changes.reduce((m, c) => m * (1 + ((c.direction === 'up' ? 1 : -1) * Number(c.rate)) / 100), 1);
+      return p.decrease && product < 1 ? `(1 - ${factors})*100` : `(${factors} - 1)*100`;
+    }
   }
 };
 

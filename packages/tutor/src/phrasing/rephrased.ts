@@ -45,7 +45,18 @@ export type Percentage =
   /** "3/4 as a percentage", "convert 0.35 to a percent". */
   | { kind: 'as-percent'; value: string }
   /** "after a 20% rise the price is 60, what was it before": the original amount. */
-  | { kind: 'reverse'; result: string; rate: string; direction: 'up' | 'down' };
+  | { kind: 'reverse'; result: string; rate: string; direction: 'up' | 'down' }
+  /**
+   * "rises 15% then falls 10%", "increase 200 by 10% and then by 20%": changes one after another, on `amount` when
+   * given; `asked: 'overall'` asks for the overall percentage change, `'final'` for the amount at the end.
+   */
+  | {
+      kind: 'chain';
+      amount?: string;
+      changes: Array<{ rate: string; direction: 'up' | 'down' }>;
+      asked: 'overall' | 'final';
+      decrease?: boolean;
+    };
 
 export interface Rephrased {
   /** The question in the engine's phrasing. */
