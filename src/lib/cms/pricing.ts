@@ -69,14 +69,24 @@ export function pricingLede(freeDailyQuestions: number): string {
     : 'Use every StudyEase tool for free, with no daily limit on questions. No card needed.';
 }
 
+/** @returns `word` without the characters of `leading` at its start and of `trailing` at its end */
+function trimmed(word: string, leading: string, trailing: string): string {
+  let start = 0;
+  let end = word.length;
+  while (start < end && leading.includes(word.charAt(start))) start += 1;
+  while (end > start && trailing.includes(word.charAt(end - 1))) end -= 1;
+  return word.slice(start, end);
+}
+
 /**
  * The email address a paid plan's note asks students to write to, for the waiting list's link. There is no
  * payment processing, so that note (CMS text) is the only way to a paid plan.
  * @returns the first address in the note, or null
  */
 export function waitingListAddress(note: string | null): string | null {
-  // Word by word, so a long note without an address costs one pass.
-  const words = (note ?? '').split(/\s+/).map((word) => word.replace(/^[(<"']+|[)>"'.,;:!?]+$/g, ''));
+  // Word by word, so a long note without an address costs one pass; the punctuation around a word comes off in a
+  // loop (a `[…]+$` pattern retries at every character of a long run of "!!!!", quadratic).
+  const words = (note ?? '').split(/\s+/).map((word) => trimmed(word, `(<"'`, `)>"'.,;:!?`));
   return words.find((word) => /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(word)) ?? null;
 }
 
