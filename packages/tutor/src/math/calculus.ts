@@ -5,7 +5,7 @@
  * never shown. Equations that are not polynomial are in nonpolynomial.ts, inequalities in inequality.ts.
  */
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
-import { type Node, Unsupported, div, substitute, variables } from './ast';
+import { type Node, Unsupported, div, neg, substitute, sym, variables } from './ast';
 import { cas, casGuard, fromCas, polish, toCas } from './cas';
 import { type Outcome, fmt, randInt, step } from './common';
 import { type C, Undefined, close, evalReal, evaluate } from './evaluate';
@@ -187,8 +187,11 @@ export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptio
       const sign = infinite?.[1] === '-' ? -1 : 1;
       const pointNode = parse(options.point);
       const at = infinite ? (sign < 0 ? '-Infinity' : 'Infinity') : toCas(pointNode);
-      const raw = cas(`limit(${toCas(node)}, ${v}, ${at})`);
-      if (/infinity|undefined|nan/i.test(raw))
+      let raw = cas(`limit(${toCas(node)}, ${v}, ${at})`);
+      // nerdamer leaves e^x at −∞ as e^(-Infinity): x = −t turns it into a limit at +∞, which it does read.
+      const flipped = infinite !== null && sign < 0 && /infinity|undefined|nan/i.test(raw);
+      if (flipped) raw = cas(`limit(${toCas(substitute(node, v, neg(sym(v))))}, ${v}, Infinity)`);
+      if (/infinity|undefined|nan|limit/i.test(raw))
         throw new Unsupported(
           'I cannot find this limit reliably: it may be infinite or not exist, or need a method I do not have',
         );
@@ -199,7 +202,21 @@ export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptio
       let passed = true;
       let detail = '';
       const p = infinite ? sign * Infinity : evalReal(pointNode, {});
-      const probes = infinite ? [sign * 1e5, sign * 1e6] : [p - 1e-5, p + 1e-5, p - 1e-6, p + 1e-6];
+      // Far out for rational functions; where that overflows (e^x at x = 10^5), nearer, where exponentials have
+      // long since settled: at 40 and 80 e^-x is below 10^-17.
+      const overflows = (x: number): boolean => {
+        try {
+          return !Number.isFinite(evalReal(node, { [v]: x }));
+        } catch {
+          return true;
+        }
+      };
+      const far = [sign * 1e5, sign * 1e6];
+      const probes = infinite
+        ? far.some(overflows)
+          ? [sign * 40, sign * 80]
+          : far
+        : [p - 1e-5, p + 1e-5, p - 1e-6, p + 1e-6];
       for (const x of probes) {
         try {
           const y = evalReal(node, { [v]: x });
@@ -217,6 +234,14 @@ export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptio
         kind: 'limit',
         answer: answerOf(L),
         steps: [
+          ...(flipped
+            ? [
+                step(
+                  'Turn it into a limit at +∞',
+                  `Write ${v} = −t: as ${v} → −∞, t → +∞, and every ${v} in the expression becomes −t.`,
+                ),
+              ]
+            : []),
           step(
             'Try direct substitution',
             `Substitute ${v} = ${options.point}; if that gives an indeterminate form such as 0/0, simplify first (factor and cancel, or use a standard limit).`,

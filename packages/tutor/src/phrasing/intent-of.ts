@@ -111,7 +111,7 @@ export function intentOf(text: string): string {
   // Infinity in words or signs: "negative infinity", "-∞", "+inf" are the engine's '-inf' and 'inf'.
   if (/^(?:limit|lim)\b|\b[a-z] ?(?:->|approaches|goes to|tends to|tends towards|approaching) /i.test(s))
     s = s
-      .replace(/(?:\b(?:negative|minus) |-)(?:infinity|inf)\b/gi, '-inf')
+      .replace(/(?:\b(?:negative|minus) |- ?)(?:infinity|inf)\b/gi, '-inf')
       .replace(/(?:\b(?:positive|plus) |\+)?\b(?:infinity|inf)\b/gi, 'inf')
       .replace(/--inf\b/g, '-inf');
   // "as x tends to infinity, what is the limit of E": the approach before the limit.
