@@ -65,6 +65,23 @@ export interface GasProblem {
   asksInitial: boolean;
 }
 
+const ASKING = /\b(?:what|find|calculate|determine|compute|work\s+out|how\s+(?:many|much)|solve\s+for|give)\b/i;
+const ASKED_WORD = /\b(pressure|volume|temperature|moles|mol|amount)\b/i;
+
+/**
+ * "What is the pressure …", "find the volume": the first quantity named after the first asking word of a sentence.
+ * Sentence by sentence with two patterns: one `\b(?:what|…)\b[^.?!]*?\b(pressure|…)\b` pattern reads to the end of
+ * the sentence from every asking word (quadratic on a long sentence of them).
+ */
+function askedQuantity(text: string): string | undefined {
+  for (const sentence of text.split(/[.?!]/)) {
+    const asking = ASKING.exec(sentence);
+    const word = asking ? ASKED_WORD.exec(sentence.slice(asking.index + asking[0].length))?.[1] : undefined;
+    if (word) return word;
+  }
+  return undefined;
+}
+
 /** @returns the gas problem of a question, or undefined when it is not one */
 export function readGas(text: string): GasProblem | undefined {
   // A reaction makes it stoichiometry with gases, which is not read here (refused rather than half-read).
@@ -128,13 +145,10 @@ export function readGas(text: string): GasProblem | undefined {
   const kinds = new Set(values.map((v) => v.kind));
   if (!gasWords || kinds.size + (mass ? 1 : 0) + (stp ? 2 : 0) < 2) return undefined;
   if (!values.some((v) => v.kind === 'P' || v.kind === 'V') && !stp) return undefined;
-  const askedMatch =
-    /\b(?:what|find|calculate|determine|compute|work\s+out|how\s+(?:many|much)|solve\s+for|give)\b[^.?!]*?\b(pressure|volume|temperature|moles|mol|amount)\b/i.exec(
-      text,
-    ) ?? /\b(?:new|final)\s+(pressure|volume|temperature)\b/i.exec(text);
+  const askedMatch = askedQuantity(text) ?? /\b(?:new|final)\s+(pressure|volume|temperature)\b/i.exec(text)?.[1];
   const symbolAsked = /\b([PVTn])2?\s*=\s*\?/.exec(text)?.[1];
   const word =
-    askedMatch?.[1]?.toLowerCase() ??
+    askedMatch?.toLowerCase() ??
     { P: 'pressure', V: 'volume', T: 'temperature', n: 'moles' }[symbolAsked ?? ''] ??
     undefined;
   const asked: Kind | undefined =

@@ -22,6 +22,7 @@ import {
 } from './molar-mass';
 import { atomsOfElement, readMoles, solveMoles, type MolesProblem } from './moles';
 import { AMBIGUOUS_ELEMENTS, namesToFormulas } from './names';
+import { trimTrailing } from '../trim-trailing';
 import {
   checkStoichiometry,
   practiceVariants,
@@ -45,15 +46,20 @@ type Route =
   | { kind: 'refuse'; status: 'invalid' | 'unsupported'; reason: string; suggestion?: TutorAnswer['suggestion'] }
   | { kind: 'none' };
 
+/** A courtesy word at the very end of a text (its final marks taken off first). */
+const COURTESY_TAIL = /(?<!\w)(?:pls|plz|please|thanks|thank\s+you|thx)$/i;
+
 /** Courtesy words around a question ("pls", "can you", "thanks"), left out before reading it. */
 function withoutCourtesy(text: string): string {
-  return text
-    .replace(
-      /^\s*(?:(?:hi|hey|hello)\b[\s,!]*)?(?:(?:please|pls|plz|can\s+you|could\s+you|would\s+you|help\s+me(?:\s+to)?|how\s+(?:do|would|can|should)\s+(?:I|you|we)|how\s+to|i\s+need\s+to|i\s+want\s+to)\s+)*/i,
-      '',
-    )
-    .replace(/[\s,]*\b(?:pls|plz|please|thanks|thank\s+you|thx)\b[\s.!?]*$/i, '')
-    .trim();
+  const head = text.replace(
+    /^\s*(?:(?:hi|hey|hello)\b[\s,!]*)?(?:(?:please|pls|plz|can\s+you|could\s+you|would\s+you|help\s+me(?:\s+to)?|how\s+(?:do|would|can|should)\s+(?:I|you|we)|how\s+to|i\s+need\s+to|i\s+want\s+to)\s+)*/i,
+    '',
+  );
+  // The marks after the last word, then the word, then the spaces and commas before it, each taken off by itself:
+  // one `[\s,]*\b(?:pls|…)\b[\s.!?]*$` pattern is retried from every character of a long run of spaces (quadratic).
+  const body = trimTrailing(head, /[\s.!?]/);
+  const tail = COURTESY_TAIL.exec(body);
+  return (tail ? trimTrailing(body.slice(0, tail.index), /[\s,]/) : head).trim();
 }
 
 /** The question with unicode made plain, element names before "atoms" read, and substance names as formulas. */
@@ -82,9 +88,10 @@ function otherTool(question: string, plain: string): Route | undefined {
         'This looks like a physics question: ask the Physics Solver, which works with forces, motion, energy and circuits.',
       suggestion: { text: question, tool: 'physics-solver' },
     };
-  const bare = plain
-    .replace(/^(?:what\s+is|what's|calculate|compute|evaluate|work\s+out)\s+/i, '')
-    .replace(/[?.!]+$/, '');
+  const bare = trimTrailing(
+    plain.replace(/^(?:what\s+is|what's|calculate|compute|evaluate|work\s+out)\s+/i, ''),
+    /[?.!]/,
+  );
   if (MATH_WORDS.test(plain) || /^[\d\s+\-*/^().=x×÷]+$/.test(bare))
     return {
       kind: 'refuse',
@@ -113,31 +120,56 @@ function combustionToBalance(named: string): string | undefined {
   return undefined;
 }
 
+/** "… to form", "… producing": the words between what reacts and what forms, with a space on each side. */
+const FORMS =
+  / (?:to (?:form|give|make|produce|yield)|forming|producing|giving|yielding|gives|forms|produces|makes|yields) /i;
+/** The same after "X reacts with …", where fewer words are read. */
+const FORMS_AFTER_REACTS = / (?:to (?:form|give|make|produce|yield)|forming|producing|giving) /;
+
+/**
+ * What reacts and what forms in "the reaction between H2 and O2 to form H2O" or "H2 reacts with O2 to give H2O",
+ * read from text with single spaces and no final marks. The words are found one at a time: one pattern with
+ * `(.+?)\s+(?:to\s+form|…)\s+(.+?)\s*[.?!]*$` tried every split of a long run of spaces (cubic on hostile text).
+ */
+function reactantsAndProducts(text: string): [string, string] | undefined {
+  // "between … to form …": the first "between " or "of ", then the first linking words at least one character on.
+  const head = /(?:between|of) /i.exec(text);
+  if (head) {
+    const from = head.index + head[0].length;
+    const verb = FORMS.exec(text.slice(from + 1));
+    if (verb) return [text.slice(from, from + 1 + verb.index), text.slice(from + 1 + verb.index + verb[0].length)];
+  }
+  // "X reacts with … to give …": X is the formula before the words, from its first capital at a word's start.
+  for (const reacts of text.matchAll(/ (?:reacts|react|combines|combine) with /g)) {
+    let start = reacts.index;
+    while (start > 0 && /[A-Za-z0-9()]/.test(text.charAt(start - 1))) start--;
+    while (start < reacts.index && !(/[A-Z]/.test(text.charAt(start)) && !/\w/.test(text.charAt(start - 1)))) start++;
+    const from = reacts.index + reacts[0].length;
+    const verb = start < reacts.index ? FORMS_AFTER_REACTS.exec(text.slice(from + 1)) : null;
+    if (verb) return [text.slice(start, from + 1 + verb.index), text.slice(from + 1 + verb.index + verb[0].length)];
+  }
+  return undefined;
+}
+
 /**
  * "the reaction between H2 and O2 to form H2O", "H2 reacts with O2 to give H2O": the equation when every substance
  * is named (as a formula, after names were read); undefined otherwise.
  */
 function reactionInWords(named: string): string | undefined {
-  const match =
-    /(?:between|of)\s+(.+?)\s+(?:to\s+(?:form|give|make|produce|yield)|forming|producing|giving|yielding|gives|forms|produces|makes|yields)\s+(.+?)\s*[.?!]*$/i.exec(
-      named,
-    ) ??
-    /\b([A-Z][A-Za-z0-9()]*\s+(?:reacts|react|combines|combine)\s+with\s+.+?)\s+(?:to\s+(?:form|give|make|produce|yield)|forming|producing|giving)\s+(.+?)\s*[.?!]*$/.exec(
-      named,
-    );
+  const match = reactantsAndProducts(trimTrailing(named.replace(/\s+/g, ' ').trim(), /[.?!\s]/));
   if (!match) return undefined;
   const side = (text: string): string[] | undefined => {
     const parts = text
       .replace(/\b(?:reacts?|combines?)\s+with\b/gi, ' and ')
-      .split(/\s*(?:\band\b|\+|,)\s*/)
+      .split(/\band\b|\+|,/)
       .map((part) => part.trim())
       .filter(Boolean);
     return parts.length > 0 && parts.every((part) => /^[A-Z][A-Za-z0-9()]*$/.test(part) && keyOfFormula(part))
       ? parts
       : undefined;
   };
-  const left = side(match[1]!);
-  const right = side(match[2]!);
+  const left = side(match[0]);
+  const right = side(match[1]);
   return left && right ? `${left.join(' + ')} -> ${right.join(' + ')}` : undefined;
 }
 
@@ -185,10 +217,11 @@ function route(question: string): Route {
   if (stoichiometry) return { kind: 'stoichiometry', problem: stoichiometry };
   const asked = molarMassFormula(plain);
   if (asked) {
-    const bare = asked
-      .toLowerCase()
-      .replace(/\s+gas$/, '')
-      .trim();
+    // "oxygen gas" without "gas": a test of the end rather than `/\s+gas$/`, which is quadratic on a run of spaces.
+    const lower = asked.toLowerCase();
+    const bare = (
+      lower.endsWith('gas') && /\s/.test(lower.charAt(lower.length - 4)) ? lower.slice(0, -3) : lower
+    ).trim();
     const pair = AMBIGUOUS_ELEMENTS.get(bare);
     if (pair && !/\bgas$/i.test(asked)) {
       const [atom, molecule] = pair;
@@ -290,7 +323,7 @@ function checkAmount(answer: TutorAnswer, studentAnswer: string): CheckResult {
     return { correct: false, differences: [answer.reason ?? UNSUPPORTED_REASON] };
   const expected = /^(-?[\d.]+)(?:\s*×\s*10\^(-?\d+))?\s*([^\s(]*)/.exec(answer.answer.text);
   const student =
-    /(-?\d+(?:\.\d*)?|\.\d+)(?:\s*(?:[×xX*·]\s*10\s*\^\s*\(?\s*(-?\d+)\)?|[eE](-?\d+)))?\s*([A-Za-z³]+)?/.exec(
+    /(-?\d+(?:\.\d*)?|\.\d+)(?:\s*(?:[×xX*·]\s*10\s*\^\s*(?:\(\s*)?(-?\d+)\)?|[eE](-?\d+)))?\s*([A-Za-z³]+)?/.exec(
       normalizeChemText(studentAnswer).replace(/,(?=\d{3}\b)/g, ''),
     );
   if (!expected || !student) return { correct: false, differences: ['Give the value as a number with its unit.'] };

@@ -10,16 +10,25 @@ export const MOLAR_MASS_KIND = 'molar-mass';
 const TOOL = 'chemistry-solver';
 
 // Both read trimmed text (and QUESTION without its final ?, . or !): a `\s*…\s*$` tail after `(.+?)` backtracks
-// over every split of a long run of spaces.
+// over every split of a long run of spaces. For the same reason the optional "of"/":" carries its own spaces, and a
+// final "weigh" after ONE_MOLE's substance is taken off by `withoutWeigh`, not by a `(\S.*?)(?:\s+weigh)?$` tail.
 const QUESTION =
-  /^(?:(?:what\s+is|what'?s|whats|find|calculate|compute|determine|give|work\s+out|get)\s+(?:me\s+)?)?(?:the\s+)?(?:molar|molecular|formula|gram\s+formula|gram\s+molecular)\s+(?:mass|weight)\s*(?:of|for|:)?\s+(\S.*)$/i;
+  /^(?:(?:what\s+is|what'?s|whats|find|calculate|compute|determine|give|work\s+out|get)\s+(?:me\s+)?)?(?:the\s+)?(?:molar|molecular|formula|gram\s+formula|gram\s+molecular)\s+(?:mass|weight)(?:\s*(?:of|for|:))?\s+(\S.*)$/i;
 const SHORT = /^M\s*\(\s*(\S.*)\)\s*[?=]?$/;
 const ONE_MOLE =
-  /^(?:(?:what\s+is|what'?s|find|calculate|give)\s+)?(?:how\s+(?:heavy|much)\s+is|how\s+much\s+does|(?:the\s+)?mass\s+of|what\s+does|how\s+many\s+grams\s+(?:does|is|are\s+in|in))\s+(?:one|1|a)\s+mole\s+of\s+(\S.*?)(?:\s+weigh)?$/i;
+  /^(?:(?:what\s+is|what'?s|find|calculate|give)\s+)?(?:how\s+(?:heavy|much)\s+is|how\s+much\s+does|(?:the\s+)?mass\s+of|what\s+does|how\s+many\s+grams\s+(?:does|is|are\s+in|in))\s+(?:one|1|a)\s+mole\s+of\s+(\S.*)$/i;
 // Words a student adds after the question ("pls", "please", "in g/mol"), taken off one at a time from the end: one
 // pattern with `\s*(?:,?\s*…)+\s*$` tried every split of a long run of spaces (cubic on hostile text).
 const TAIL_WORD = /(?:^|[\s,])(?:pls|plz|please|thanks|thank\s+you|in\s+g\s*\/\s*mol|in\s+grams\s+per\s+mole)$/i;
 const HEAD = /^\s*(?:(?:hi|hey|hello)\s*[,!]?\s*)?(?:(?:please|pls|can\s+you|could\s+you|help\s+me)\s+)*/i;
+
+/** "NaCl weigh" → "NaCl": a final "weigh" after spaces, when something comes before it. */
+function withoutWeigh(substance: string): string {
+  const end = substance.length - 'weigh'.length;
+  if (end < 1 || substance.slice(end).toLowerCase() !== 'weigh' || !/\s/.test(substance.charAt(end - 1)))
+    return substance;
+  return substance.slice(0, end).trimEnd();
+}
 
 /** @returns the formula a molar-mass question asks about, or undefined when it is not one */
 export function molarMassFormula(question: string): string | undefined {
@@ -32,8 +41,10 @@ export function molarMassFormula(question: string): string | undefined {
     if (text.endsWith(',')) text = text.slice(0, -1).trimEnd();
   }
   text = text.replace(HEAD, '');
-  const match = QUESTION.exec(text) ?? SHORT.exec(text) ?? ONE_MOLE.exec(text);
-  return match?.[1]?.trim();
+  const match = QUESTION.exec(text) ?? SHORT.exec(text);
+  if (match) return match[1]?.trim();
+  const oneMole = ONE_MOLE.exec(text)?.[1];
+  return oneMole === undefined ? undefined : withoutWeigh(oneMole).trim();
 }
 
 export type MolarMassResult =

@@ -10,12 +10,15 @@ import { formulaLatex, parseSpecies, speciesKey, type Species } from './formula'
 import { molarMass, type MolarMassResult } from './molar-mass';
 import { AVOGADRO, answerText, carry, fromThousandths, numberLatex, scientific, toFigures, trimZeros } from './numbers';
 import { significantFigures } from './sigfigs';
+import { trimTrailing } from '../trim-trailing';
 
 export const MOLES_KIND = 'moles';
 const TOOL = 'chemistry-solver';
 
 /** A number as students write it: `18`, `0.25`, `300.` (3 significant figures), `3.01 × 10^23`, `3.01e23`, `3.01 x 10^23`, `3.01*10^(23)`. */
-export const SCI_NUMBER = String.raw`\d+(?:\.\d*)?(?:\s*[×xX*·]\s*10\s*\^\s*\(?\s*[-−]?\d+\s*\)?|[eE][-−]?\d+)?|\.\d+`;
+// The optional brackets carry their own spaces (`(?:\(\s*)?`, not `\(?\s*`): two runs of spaces side by side would let a
+// long run of spaces split between them in every way (quadratic).
+export const SCI_NUMBER = String.raw`\d+(?:\.\d*)?(?:\s*[×xX*·]\s*10\s*\^\s*(?:\(\s*)?[-−]?\d+(?:\s*\))?|[eE][-−]?\d+)?|\.\d+`;
 
 /** @returns the value and significant figures of a number matched by SCI_NUMBER */
 export function readNumber(written: string): { value: number; figures: number } {
@@ -132,7 +135,7 @@ function amountOf(
 ): { amount: Amount; formula: string; figures: number } {
   const { value, figures } = readNumber(written);
   const unit = unitWord.toLowerCase();
-  const formula = formulaWritten.replace(/[.,;:?!]+$/, '');
+  const formula = trimTrailing(formulaWritten, /[.,;:?!]/);
   let amount: Amount;
   if (new RegExp(`^(?:${MASS_UNIT})$`).test(unit)) {
     const scale = unit.startsWith('k') ? 1000 : unit.startsWith('m') ? 0.001 : 1;
@@ -165,7 +168,7 @@ export function readMoles(text: string): MolesProblem | undefined {
   if (species.coefficient || species.electron) return undefined;
   // Another substance named makes it a reaction question.
   const others = [...text.matchAll(new RegExp(String.raw`(?<![\w.])${FORMULA}`, 'g'))]
-    .map((m) => m[0].replace(/[.,;:?!]+$/, ''))
+    .map((m) => trimTrailing(m[0], /[.,;:?!]/))
     .filter((word) => {
       if (/^(?:I|A|[A-Z][a-z]+)$/.test(word) && !isElement(word)) return false;
       try {
@@ -367,7 +370,8 @@ function readingLatex(problem: MolesProblem): string {
       ? `m(${f}) = ${given.written}\\ \\mathrm{${given.unit}}`
       : given.kind === 'moles'
         ? `n(${f}) = ${given.written}\\ \\mathrm{${given.unit}}`
-        : `N(${f}) = ${numberLatex(given.written.replace(/\s*[×xX*·]\s*10\s*\^\s*\(?\s*(-?\d+)\s*\)?/, ' × 10^$1'))}`;
+        : // Starts only right after the mantissa: a leading `\s*` tried from every space of a long run is quadratic.
+          `N(${f}) = ${numberLatex(given.written.replace(/(?<=[\d.])\s*[×xX*·]\s*10\s*\^\s*(?:\(\s*)?(-?\d+)(?:\s*\))?/, ' × 10^$1'))}`;
   const right =
     asked.kind === 'mass'
       ? `m(${f}) = ?`

@@ -184,7 +184,7 @@ export function namesToFormulas(text: string): { text: string; named: Array<{ na
     from = index + match.length;
     // The student wrote the formula right after the name: keep theirs only.
     const after = text.slice(from, from + 80);
-    const written = /^\s*\(?\s*([A-Z][A-Za-z0-9()[\]·*]*?)\)?(?=$|[\s,.;:?!])/.exec(after)?.[1];
+    const written = /^\s*(?:\(\s*)?([A-Z][A-Za-z0-9()[\]·*]*?)\)?(?=$|[\s,.;:?!])/.exec(after)?.[1];
     if (written && written.replace(/[·*]/g, '') === formula.replace(/[·*]/g, '')) continue;
     named.push({ name: match.toLowerCase(), formula });
     out += formula;

@@ -6,6 +6,7 @@
  */
 import { atomicWeight } from './elements';
 import { roundToFigures } from './sigfigs';
+import { trimTrailing } from '../trim-trailing';
 
 /** Significant figures kept for a result that a later step uses. */
 export const CARRIED_FIGURES = 5;
@@ -58,7 +59,7 @@ export function carry(value: number, figures = CARRIED_FIGURES): Shown {
 /** `1.500` → `1.5`, `2.000` → `2`, `1.2040 × 10^24` → `1.204 × 10^24`. */
 export function trimZeros(text: string): string {
   const [mantissa = '', rest] = text.split(' × ');
-  const trimmed = mantissa.includes('.') ? mantissa.replace(/0+$/, '').replace(/\.$/, '') : mantissa;
+  const trimmed = mantissa.includes('.') ? trimTrailing(mantissa, /0/).replace(/\.$/, '') : mantissa;
   return rest === undefined ? trimmed : `${trimmed} × ${rest}`;
 }
 

@@ -8,6 +8,7 @@ import type { ForceTerm } from './formulas';
 import { CONSTANTS, DEFAULT_FOR_DIMS, KEYWORDS, QUANTITIES, SYMBOLS, quantity } from './quantities';
 import { correctTypos } from './typos';
 import { normalizeText, parseUnit } from './units';
+import { trimTrailing } from '../trim-trailing';
 
 export interface Given {
   /** Position of the number in the normalized text (practice questions swap the numbers). */
@@ -80,9 +81,19 @@ const NOUN_BEFORE =
 /** Light or another electromagnetic wave: "a light rope" is not light, "light of wavelength" is. */
 const LIGHT =
   /\b(photons?|lasers?|electromagnetic|em (wave|radiation)|radio waves?|microwaves?|x-?rays?|gamma rays?|infrared|ultraviolet|uv|(visible|red|blue|green|violet|yellow|orange) light|light (of|with|has|travels|takes|wave|ray|beam|signal|pulse|from|to reach)|(of|does|for|by|takes?|from) light|light\?)\b/u;
-/** Thrown (launched, fired, kicked...) straight up: gravity decelerates it at g. */
-const VERTICAL_UP =
-  /\b(thrown|throws?|launched|launch|projected|fired|shot|tossed|kicked|hit)\b[^.?!]*?\b(straight up(wards?)?|vertically|upwards?|up into the air|into the air|up)\b/u;
+const LAUNCHED = /\b(thrown|throws?|launched|launch|projected|fired|shot|tossed|kicked|hit)\b/u;
+const UPWARDS = /\b(straight up(wards?)?|vertically|upwards?|up into the air|into the air|up)\b/u;
+/**
+ * Thrown (launched, fired, kicked...) straight up, in one sentence: gravity decelerates it at g. Sentence by
+ * sentence with two patterns: one `\b(thrown|…)\b[^.?!]*?\b(up|…)\b` pattern reads to the end of the sentence from
+ * every launch word (quadratic on a long sentence of them).
+ */
+function verticalUp(text: string): boolean {
+  return text.split(/[.?!]/u).some((sentence) => {
+    const launch = LAUNCHED.exec(sentence);
+    return launch !== null && UPWARDS.test(sentence.slice(launch.index + launch[0].length));
+  });
+}
 /** Words that put gravity in play: the speed of something thrown or falling is not constant. */
 const GRAVITY =
   /\b(thrown|throws?|tossed|falls?|fell|falling|dropped|drops?|hits? the (ground|water|floor)|cliff|building|bridge|roof|tower|balcony|projectile|(rolls?|rolled|slides?|runs?|drives?) off)\b/u;
@@ -92,7 +103,7 @@ const RETURN =
 
 /** Where the last sentence of a text begins: after its last full stop that is not a decimal point. */
 function lastSentenceStart(text: string): number {
-  const body = text.replace(/[.!?\s]+$/u, '');
+  const body = trimTrailing(text, /[.!?\s]/u);
   let at = body.length;
   while (at > 0) {
     const char = body.charAt(at - 1);
@@ -207,7 +218,7 @@ export function parseProblem(question: string): Problem {
       ),
     light: LIGHT.test(lower),
     incline: /\b(incline[sd]?|inclined|ramp|slope)\b/u.test(lower),
-    verticalUp: VERTICAL_UP.test(lower),
+    verticalUp: verticalUp(lower),
     upPhase: null,
     upTime: null,
     lift: /\b(lift(s|ed|ing)?|rais(e|es|ed|ing)|hoist(s|ed|ing)?|climb(s|ed|ing)?|against gravity|(runs?|ran|walks?|walked|goes|went|carries|carried) up|stairs)\b/u.test(
@@ -398,7 +409,7 @@ export function parseProblem(question: string): Problem {
   if (problem.verticalUp) {
     // Thrown straight up at a speed: that speed is the launch speed.
     for (const g of problem.givens) if (g.candidates.includes('v0')) g.candidates = ['v0'];
-    const asking = lastSentence(lower.replace(/[.?!\s]+$/u, '')) || lower;
+    const asking = lastSentence(trimTrailing(lower, /[.?!\s]/u)) || lower;
     // A time given is read from the words around the data, not from the question asked.
     const data = lower.slice(0, lower.length - asking.length);
     problem.upTime = RETURN.test(data) ? 'return' : TOP.test(data) ? 'top' : null;
@@ -448,7 +459,11 @@ export function parseProblem(question: string): Problem {
     if (list.length !== 1 || only === undefined) return;
     const before = lower.slice(Math.max(0, only.index - 30), only.index);
     const after = lower.slice(only.index + only.label.length, only.index + only.label.length + 30);
-    if (!(/\btwo\b[^.,;]*$/u.test(before) && noun.test(after)) && !/^\s*each\b/u.test(after)) return;
+    // "two" after the last stop or comma: the end of `before` looked at by hand, not a quadratic `two\b[^.,;]*$`.
+    const clause = before.slice(
+      Math.max(before.lastIndexOf('.'), before.lastIndexOf(','), before.lastIndexOf(';')) + 1,
+    );
+    if (!(/\btwo\b/u.test(clause) && noun.test(after)) && !/^\s*each\b/u.test(after)) return;
     only.candidates = [`${id}1`];
     if (id === 'q') only.si = Math.abs(only.si);
     problem.implied.push({ id: `${id}2`, value: only.si, why: `the two are equal: ${only.label} each` });

@@ -23,6 +23,33 @@ export interface Solution {
   unit?: DisplayUnit;
 }
 
+const ASKING = /\b(?:what is|what's|what are|find|calculate|determine|work out)\s+/giu;
+const THE = /the\s+/iuy;
+const WORDS_END = /\s+(?:of|in|on|at|for|between)\b|[?.]|$/iuy;
+
+/**
+ * "what is the terminal speed of …" → "terminal speed": the shortest run of 2 to 41 letters, spaces and hyphens after
+ * an asking word (and "the") that ends the question or comes before "of", "in", …. A loop over the ends: one
+ * `([a-z][a-z -]{1,40}?)(?:\s+(?:of|…)\b|[?.]|$)` pattern lets its spaces and `\s+` share a run, which the ReDoS
+ * checker cannot settle in its time.
+ */
+function askedWords(text: string): string | undefined {
+  for (const asking of text.matchAll(ASKING)) {
+    const from = asking.index + asking[0].length;
+    THE.lastIndex = from;
+    const the = THE.exec(text);
+    for (const start of the ? [from + the[0].length, from] : [from]) {
+      if (!/[a-z]/iu.test(text.charAt(start))) continue;
+      for (let end = start + 2; end <= Math.min(start + 41, text.length); end++) {
+        if (!/[a-z -]/iu.test(text.charAt(end - 1))) break;
+        WORDS_END.lastIndex = end;
+        if (WORDS_END.test(text)) return text.slice(start, end);
+      }
+    }
+  }
+  return undefined;
+}
+
 export function solveProblem(problem: Problem): Solution {
   const refuse = (status: 'invalid' | 'unsupported', reason: string, kind = 'physics'): Solution => ({
     problem,
@@ -32,10 +59,7 @@ export function solveProblem(problem: Problem): Solution {
   if (problem.unsupported !== null) return refuse('unsupported', problem.unsupported);
   if (problem.asked === null) {
     // Name what the student seems to ask for, in their words, so the refusal says what was not understood.
-    const asked =
-      /\b(?:what is|what's|what are|find|calculate|determine|work out)\s+(?:the\s+)?([a-z][a-z -]{1,40}?)(?:\s+(?:of|in|on|at|for|between)\b|[?.]|$)/iu.exec(
-        problem.text,
-      )?.[1];
+    const asked = askedWords(problem.text);
     return refuse(
       'unsupported',
       `I could not find which quantity you are asking for: ${asked === undefined ? 'end with a question such as "what is the acceleration?" or "how far does it go?", or write it as "F = ?"' : `"${asked}" is not one of the quantities I can work out (I know speeds, accelerations, distances, times, forces, energies, power, pressure, density, electric circuits, waves and gases)`}.`,
