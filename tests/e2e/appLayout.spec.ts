@@ -18,7 +18,7 @@ async function axeViolations(page: Page, state: string): Promise<string[]> {
     violations.map((v) => `${state} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   const wcag = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const landmarks = await new AxeBuilder({ page })
-    .withRules(['region', 'landmark-one-main', 'landmark-no-duplicate-banner', 'bypass'])
+    .withRules(['region', 'landmark-one-main', 'landmark-no-duplicate-banner', 'landmark-unique', 'bypass'])
     .analyze();
   return [...format(wcag.violations), ...format(landmarks.violations)];
 }

@@ -35,7 +35,9 @@ export default function PracticeSection({ tool, question, initial }: PracticeSec
   }
 
   return (
-    <section className="mt-5" aria-label="Practice questions">
+    // Named after its question: two answers' practice in one conversation are two landmarks, and axe's
+    // landmark-unique asks each to have a name of its own.
+    <section className="mt-5" aria-label={`Practice questions like ${question}`}>
       {items === null ? (
         <button
           type="button"
