@@ -158,3 +158,13 @@ describe('shown arithmetic adds up', () => {
     assert.match(a.steps[0]?.explanation ?? '', /v0 = 0 m\/s \(it starts from rest\)/u);
   });
 });
+
+describe('"I read this as"', () => {
+  test('the reading lists the data as the engine took it and the quantity asked', () => {
+    const answer = solve('A box of 5 kg is pushed with 20 N. Friction is 5 N. What is the acceleration?');
+    assert.equal(
+      answer.question.latex,
+      String.raw`m = 5\,\mathrm{kg},\quad F_1 = 20\,\mathrm{N},\quad F_f = 5\,\mathrm{N},\quad a = {?}`,
+    );
+  });
+});

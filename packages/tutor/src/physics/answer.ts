@@ -500,7 +500,8 @@ export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'pro
   const answer = solvedAnswer({
     tool: TOOL,
     kind: family,
-    question: { text: problem.text, latex: '' },
+    // "I read this as": the data as the engine took it (SI units) and the quantity it looks for.
+    question: { text: problem.text, latex: [...listed.map((l) => l.latex), `${q.latex} = {?}`].join(',\\quad ') },
     answer: { text: answerText, latex: answerLatex },
     steps,
     checks,
