@@ -244,9 +244,21 @@ function route(question: string): Route {
   }
   // An equation alone (or "balance …") is a balancing question; an equation with a question about amounts that
   // could not be read is not, so it falls through to unsupported.
+  // An amount asked ("mass of", "moles of", "how many grams", "volume of", "8 g of H2") is never answered by
+  // balancing alone: it was solved above as stoichiometry, or it is refused here.
   const amounts =
-    /\b(how\s+(many|much)|what\s+(mass|amount|volume)|limiting|grams?|moles?|yield|percent|volume|litres?|liters?)\b/i;
-  if (hasArrow(named) && !amounts.test(named)) {
+    /\b(how\s+(many|much)|mass|amount|number\s+of|limiting|grams?|moles?|mol|yield|percent|volume|litres?|liters?|excess|concentration|molarity)\b/i;
+  // Units after a number, case-sensitive: "2 Mg" is magnesium, "2 mg" milligrams.
+  const unitAmount = /\d ?(?:g|kg|mg|mol|mmol|L|mL|dm3|cm3)\b/;
+  const asksAmount = amounts.test(named) || unitAmount.test(named);
+  if (hasArrow(named) && asksAmount)
+    return {
+      kind: 'refuse',
+      status: 'unsupported',
+      reason:
+        'This asks for an amount from the equation, and I could not read the amount question safely, so I will not answer it with the balanced equation alone. Write it like "2 H2 + O2 -> 2 H2O: how many grams of H2O form from 8 g of H2?" (one amount given with its unit and formula, and the substance asked for).',
+    };
+  if (hasArrow(named)) {
     if (/^[^A-Z]*$/.test(named) || (MATH_WORDS.test(named) && !/[A-Z][a-z]?\d/.test(named)))
       return otherTool(question, plain) ?? { kind: 'none' };
     return { kind: 'balance', text: named };

@@ -187,7 +187,11 @@ export function readMoles(text: string): MolesProblem | undefined {
     const particle = new RegExp(String.raw`\b(?:how\s+many|number\s+of|into|to|in)\s+(${PARTICLE_UNIT})\b`, 'i').exec(
       text,
     );
-    if (particle) asked = { kind: 'particles', word: particle[1]!.toLowerCase().replace(/s$/, '').replace(/\s+/, ' ') };
+    const word = particle?.[1]?.toLowerCase().replace(/s$/, '').replace(/\s+/, ' ');
+    // "number of atoms in 2 g of H2": atoms, not molecules (molecules × atoms per molecule), when a unit has several.
+    const atomsInUnit = [...species.atoms.values()].reduce((sum, count) => sum + count, 0);
+    if (word === 'atom' && atomsInUnit > 1) asked = { kind: 'atoms', element: undefined };
+    else if (word) asked = { kind: 'particles', word };
     else if (
       /\b(how\s+many\s+(?:moles?|mol)|number\s+of\s+moles|amount\s+(?:of\s+substance|in\s+moles)|(?:into|to|in)\s+(?:moles?|mol)\b|how\s+many\s+moles?)/i.test(
         text,
@@ -204,6 +208,8 @@ export function readMoles(text: string): MolesProblem | undefined {
   if (asked.kind === 'atoms' && asked.element && !species.atoms.has(asked.element)) return undefined;
   return { species, given: read.amount, figures: read.figures, asked };
 }
+
+const NON_METALS = new Set(['H', 'B', 'C', 'N', 'O', 'F', 'Si', 'P', 'S', 'Cl', 'Se', 'Br', 'I']);
 
 const plural = (word: string, count: number): string => (count === 1 ? word : `${word}s`);
 
@@ -304,7 +310,10 @@ export function solveMoles(question: string, problem: MolesProblem, mass?: Molar
       word = `${asked.element} atom`;
     } else perUnit = [...species.atoms.values()].reduce((sum, count) => sum + count, 0);
   }
-  const unitsWord = species.atoms.size === 1 && [...species.atoms.values()][0] === 1 ? 'atom' : 'formula unit';
+  // Only non-metals: a molecule (H2, H2O, CO2); with a metal, an ionic formula unit (NaCl).
+  const molecular = [...species.atoms.keys()].every((symbol) => NON_METALS.has(symbol));
+  const unitsWord =
+    species.atoms.size === 1 && [...species.atoms.values()][0] === 1 ? 'atom' : molecular ? 'molecule' : 'formula unit';
   const particles = carry(moles.value * AVOGADRO.value, 6);
   const countValue = particles.value * perUnit;
   const fixed = particleAnswer(countValue, plural(word, 2), figures);
@@ -316,11 +325,11 @@ export function solveMoles(question: string, problem: MolesProblem, mass?: Molar
   if (perUnit !== 1 || asked.kind === 'atoms') {
     const describe = [...species.atoms].map(([symbol, count]) => `${count} ${symbol}`).join(' + ');
     steps.push({
-      title: 'Count the atoms in each formula unit',
+      title: `Count the atoms in each ${unitsWord}`,
       explanation:
         asked.kind === 'atoms' && asked.element
           ? `Each ${f} has ${perUnit} ${plural(`${asked.element} atom`, perUnit)}: ${particles.text} × ${perUnit} = ${precise} ${plural(word, 2)}.`
-          : `Each ${f} has ${perUnit} ${plural('atom', perUnit)} (${describe}): ${particles.text} × ${perUnit} = ${precise} atoms.`,
+          : `Each ${f} ${unitsWord} has ${perUnit} ${plural('atom', perUnit)} (${describe}), so atoms = ${plural(unitsWord, 2)} × atoms per ${unitsWord}: ${particles.text} × ${perUnit} = ${precise} atoms.`,
     });
   }
   const molesExact =

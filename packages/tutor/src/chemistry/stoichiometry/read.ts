@@ -61,7 +61,14 @@ export function readStoichiometry(question: string): StoichiometryProblem | unde
         'i',
       ).exec(text),
     ) ??
-    capital(new RegExp(String.raw`\bhow\s+(much)\s+(${FORMULA})`, 'i').exec(text));
+    capital(new RegExp(String.raw`\bhow\s+(much)\s+(${FORMULA})`, 'i').exec(text)) ??
+    // The short form after an equation, "…. mass of iron from 100 g Fe2O3": the amount at a clause's start.
+    capital(
+      new RegExp(
+        String.raw`(?:^|[.,;:?!] )(?:the )?(mass|amount in moles|number of moles|moles|amount|grams|kg) of (${FORMULA})`,
+        'i',
+      ).exec(text),
+    );
   const equationText = equationClause(text);
   const withoutEquation = equationText ? text.replace(equationText, ' ') : text;
   const givens: Given[] = [];

@@ -1,0 +1,122 @@
+// Issue #13, red-team patterns in chemistry: an amount asked after a written equation is solved (or refused), never
+// answered with the balanced equation alone; atoms of a molecule are molecules × atoms per molecule. Sentences of
+// our own; expected values from a hand-written table of standard atomic weights and the exact Avogadro constant.
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- a missing value fails the test where it is read */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type * as Solve from '../src/solve.ts';
+import type { TutorAnswer } from '@studyease/contract';
+import { requireCompiled } from './support/compiled.ts';
+
+const { solveLocally } = requireCompiled<typeof Solve>('solve');
+const solve = (question: string): TutorAnswer => solveLocally('chemistry-solver', question);
+
+const WEIGHT: Readonly<Record<string, number>> = {
+  H: 1.008,
+  C: 12.011,
+  N: 14.007,
+  O: 15.999,
+  Na: 22.99,
+  Cl: 35.45,
+  Ca: 40.078,
+  Fe: 55.845,
+};
+const NA = 6.022_140_76e23;
+/** Molar mass from a list of [element, count]: no formula parser here. */
+const M = (...parts: Array<[string, number]>): number => parts.reduce((sum, [el, n]) => sum + WEIGHT[el]! * n, 0);
+
+/** The first value of an answer ("35.74 g (≈ …)", "1.1948×10^24 atoms") and the unit after it. */
+function firstQuantity(text: string): { value: number; unit: string } {
+  const match = /^(-?\d+(?:\.\d+)?)(?:×10\^(-?\d+))?\s*([^(]*?)\s*(?:\(|$)/.exec(text);
+  assert.ok(match, `no value in "${text}"`);
+  return { value: Number(`${match[1]!}e${match[2] ?? '0'}`), unit: match[3]! };
+}
+
+function expectQuantity(question: string, value: number, unit: string): TutorAnswer {
+  const answer = solve(question);
+  assert.equal(answer.status, 'solved', `${question}: ${answer.reason ?? ''}`);
+  assert.ok(answer.verified, `${question}: not checked`);
+  const got = firstQuantity(answer.answer!.text);
+  assert.ok(
+    Math.abs(got.value - value) <= 1e-3 * Math.abs(value),
+    `${question}: ${answer.answer!.text}, expected ${String(value)} ${unit}`,
+  );
+  assert.equal(got.unit, unit, `${question}: unit of ${answer.answer!.text}`);
+  return answer;
+}
+
+/** Refused in plain words: not solved, not checked, no parser language. */
+function expectRefused(question: string): TutorAnswer {
+  const answer = solve(question);
+  assert.notEqual(answer.status, 'solved', `${question}: answered ${answer.answer?.text ?? ''}`);
+  assert.equal(answer.verified, false, question);
+  assert.ok(answer.reason, question);
+  assert.doesNotMatch(answer.reason, /unexpected|position|token|parse|empty part/i, question);
+  return answer;
+}
+
+describe('an amount asked after a written equation', () => {
+  const Fe2O3 = M(['Fe', 2], ['O', 3]);
+  const NaCl = M(['Na', 1], ['Cl', 1]);
+  for (const [question, value, unit] of [
+    ['4Fe + 3O2 -> 2Fe2O3. mass of Fe2O3 from 11.2 g of iron', (11.2 / WEIGHT.Fe!) * 0.5 * Fe2O3, 'g'],
+    ['2Na + Cl2 → 2NaCl; mass of NaCl from 4.6 g Na', (4.6 / WEIGHT.Na!) * NaCl, 'g'],
+    ['CH4 + 2O2 -> CO2 + 2H2O, moles of water from 0.5 mol CH4', 1, 'mol'],
+    [
+      'CaCO3 -> CaO + CO2. the mass of CO2 from 25 g of CaCO3',
+      (25 / M(['Ca', 1], ['C', 1], ['O', 3])) * M(['C', 1], ['O', 2]),
+      'g',
+    ],
+    ['2H2 + O2 -> 2H2O: grams of water from 6 g of hydrogen gas', (6 / M(['H', 2])) * M(['H', 2], ['O', 1]), 'g'],
+  ] as const) {
+    test(question, () => {
+      const answer = expectQuantity(question, value, unit);
+      assert.doesNotMatch(answer.answer!.text, /->|→/);
+    });
+  }
+  test('an amount question it cannot read is refused, not answered with the balanced equation', () => {
+    for (const question of [
+      '2H2 + O2 -> 2H2O. volume of steam from 4 g H2',
+      'N2 + 3H2 -> 2NH3 and I have 28 g N2 so what mass NH3',
+      'C3H8 + 5O2 -> 3CO2 + 4H2O, number of CO2 molecules from 2 mol of propane',
+    ]) {
+      const answer = expectRefused(question);
+      assert.notEqual(answer.kind, 'balance-equation', question);
+    }
+  });
+  test('an equation alone is still balanced', () => {
+    for (const [question, balanced] of [
+      ['2Mg + O2 -> 2MgO', '2 Mg + O2 -> 2 MgO'],
+      ['balance Na + Cl2 -> NaCl', '2 Na + Cl2 -> 2 NaCl'],
+    ] as const) {
+      const answer = solve(question);
+      assert.equal(answer.status, 'solved', question);
+      assert.equal(answer.answer!.text, balanced);
+    }
+  });
+});
+
+describe('atoms in a molecule named in words', () => {
+  const H2 = M(['H', 2]);
+  const N2 = M(['N', 2]);
+  for (const [question, value] of [
+    ['number of atoms in 2 g of hydrogen gas', (2 / H2) * NA * 2],
+    ['number of atoms in 4 g of hydrogen gas', (4 / H2) * NA * 2],
+    ['convert 28 g of nitrogen gas to atoms', (28 / N2) * NA * 2],
+    ['total number of atoms in 0.5 mol of carbon dioxide', 0.5 * NA * 3],
+    ['how many atoms are in 1.5 mol of O2', 1.5 * NA * 2],
+  ] as const) {
+    test(question, () => {
+      const answer = expectQuantity(question, value, 'atoms');
+      const step = answer.steps.find((one) => /atoms per molecule/.test(one.explanation));
+      assert.ok(step, `${question}: no step saying atoms = molecules × atoms per molecule`);
+    });
+  }
+  test('atoms of a one-atom element are the particle count, with no step that multiplies by 1', () => {
+    const answer = expectQuantity('number of atoms in 56 g of Fe', (56 / WEIGHT.Fe!) * NA, 'atoms');
+    assert.ok(!answer.steps.some((one) => /× 1 =/.test(one.explanation)));
+  });
+  test('molecules stay molecules', () => {
+    expectQuantity('number of molecules in 2 g of hydrogen gas', (2 / H2) * NA, 'molecules');
+  });
+});
