@@ -46,4 +46,29 @@ describe('qualifiers', () => {
     solved('find all complex solutions of x^2 + 2x + 10 = 0', 'x = -1 + 3*i, x = -1 - 3*i');
     solved('solve x^2 + 4 = 0 for complex x', 'x = 2*i, x = -(2*i)');
   });
+  test('real solutions only: complex roots left out, none left is "no real solution", checked again', () => {
+    for (const q of [
+      'real solutions of x^2+4=0',
+      'real roots of x^2 + 9 = 0',
+      'find all real x such that x^2 = -4',
+      'solve x^2 + 2x + 5 = 0 over the reals',
+      'x^2+1=0, solve in ℝ',
+      'solve 3x^2 + 12 = 0 over the real numbers',
+      'what are the real zeros of y = x^2 + 6',
+    ]) {
+      const answer = solved(q, 'no real solution');
+      assert.equal(answer.steps.at(-1)?.title, 'Only real solutions');
+      assert.ok(
+        answer.checks.some((c) => c.kind === 'second-reading' && /never equal/.test(c.detail)),
+        q,
+      );
+    }
+    solved('solve x^3 - x^2 + x - 1 = 0 over the real numbers', 'x = 1');
+    solved('find the real roots of x^4 - 1 = 0', 'x = -1, x = 1');
+    solved('x^2 - 5 = 0 for real x', 'x = -sqrt(5), x = sqrt(5)');
+    assert.equal(mathEngine.check('real roots of x^2+9=0', 'no real solutions').correct, true);
+    assert.equal(mathEngine.check('real roots of x^2+9=0', 'x = 3i, x = -3i').correct, false);
+    assert.equal(mathEngine.check('find the real roots of x^4 - 1 = 0', 'x = 1, x = -1').correct, true);
+    assert.equal(mathEngine.check('find the real roots of x^4 - 1 = 0', 'x = 1, x = -1, x = i, x = -i').correct, false);
+  });
 });

@@ -10,7 +10,7 @@ import type { Qualifiers } from '../phrasing';
 import { type Node, Unsupported } from './ast';
 import { type Outcome, step } from './common';
 import { type C, evaluate } from './evaluate';
-import { splitAnswers } from './grade';
+import { gradePhrase, splitAnswers } from './grade';
 import { parse } from './parse';
 
 interface Rounding {
@@ -133,6 +133,75 @@ const rounded = (outcome: Outcome, rounding: Rounding): Outcome => {
   };
 };
 
+const isComplex = (p: Part): boolean => Math.abs(p.value.im) > 1e-12;
+
+/**
+ * "Real solutions only": the complex roots come out of the answer, with a step that says which and why; none left
+ * is "no real solution". The engine lists every root of a polynomial, complex ones too, so what is left is every
+ * real root. The caller reads the new answer again with the second reader (math/index.ts).
+ */
+const realOnly = (outcome: Outcome): Outcome => {
+  const parts = partsOf(outcome.answer.text);
+  // Not a list of values (a general solution with k, a formula): nothing to take out.
+  if (!parts) return outcome;
+  if (!parts.some(isComplex)) {
+    return {
+      ...outcome,
+      steps: [...outcome.steps, step('Real solutions', 'You asked for real solutions: every solution found is real.')],
+    };
+  }
+  const real = parts.filter((p) => !isComplex(p));
+  const complexText = parts
+    .filter(isComplex)
+    .map((p) => (p.name ? `${p.name} = ${p.exact}` : p.exact))
+    .join(', ');
+  if (real.length === 0)
+    return {
+      ...outcome,
+      answer: { text: 'no real solution', latex: '\\text{no real solution}' },
+      steps: [
+        ...outcome.steps,
+        step(
+          'Only real solutions',
+          `You asked for real solutions. The solutions ${complexText} contain i, so they are not real numbers: there is no real solution.`,
+        ),
+      ],
+      hints: [...outcome.hints, 'A negative discriminant (b² − 4ac < 0) means no real solution.'],
+      grade: (student) => gradePhrase('no real solution', student),
+      similar: undefined,
+    };
+  const realText = real.map((p) => (p.name ? `${p.name} = ${p.exact}` : p.exact)).join(', ');
+  return {
+    ...outcome,
+    answer: { text: realText, latex: realText },
+    steps: [
+      ...outcome.steps,
+      step(
+        'Only real solutions',
+        `You asked for real solutions. ${complexText} contain i, so they are left out: the real solutions are ${realText}.`,
+      ),
+    ],
+    // The real roots alone, as a list of the same values (the complex ones listed too would be wrong).
+    grade: (student) => {
+      const given = splitAnswers(student).map((piece) => valueOf(piece.replace(/^[A-Za-z]\w* ?= ?/, '')));
+      const left = real.map((p) => p.value.re);
+      const all =
+        given.length === left.length &&
+        given.every((g) => {
+          if (!g || Math.abs(g.im) > 1e-9) return false;
+          const i = left.findIndex((r) => Math.abs(g.re - r) < 1e-7 * Math.max(1, Math.abs(r)));
+          if (i < 0) return false;
+          left.splice(i, 1);
+          return true;
+        });
+      return all
+        ? { correct: true, differences: [] }
+        : { correct: false, differences: [`the real solutions are ${realText}`] };
+    },
+    similar: undefined,
+  };
+};
+
 /**
  * @param outcome - the engine's exact answer
  * @param qualifiers - what the student asked about its form
@@ -143,7 +212,8 @@ export const withQualifiers = (outcome: Outcome, qualifiers: Qualifiers): Outcom
   if (qualifiers.exact && /≈|\d\.\d{4,}/.test(outcome.answer.text))
     throw new Unsupported('you asked for the exact answer, and I could only find a decimal approximation of it');
   const rounding = roundingOf(qualifiers);
-  let out = rounding ? rounded(outcome, rounding) : outcome;
+  const base = qualifiers.real ? realOnly(outcome) : outcome;
+  let out = rounding ? rounded(base, rounding) : base;
   if (qualifiers.complex) {
     const hasComplex = /(^|[^a-z])i\b/.test(outcome.answer.text);
     out = {

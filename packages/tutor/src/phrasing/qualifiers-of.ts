@@ -19,6 +19,13 @@ const COMPLEX =
   /(?:[,;] )?(?:(?:over|in|on) (?:the )?(?:set of )?complex(?: numbers)?\b|over (?:C|ℂ)\b(?! ?[-+*/^=(]))/i;
 const COMPLEX_UNKNOWN = /\bfor complex (?=[a-z]\b)/i;
 const COMPLEX_ROOTS = /\b(?:all )?complex (?=(?:roots|solutions|zeros|zeroes|numbers? solutions?)\b)/i;
+// "Real" before what is asked ("real roots of", "all real x") or after the maths ("over the reals", "in ℝ"). A bare
+// "R" counts only when no maths follows it (it may be a letter in the equation).
+const REAL =
+  /(?:[,;] )?(?:(?:over|in|on|for) (?:the )?(?:set of )?(?:real numbers|reals)\b|(?:over|in) (?:R\b|ℝ)(?! ?[-+*/^=(])|where [a-z] is real\b|[a-z] ?∈ ?(?:R\b|ℝ)(?! ?[-+*/^=(]))/i;
+const REAL_UNKNOWN = /\b(?:all )?real (?=[a-z]\b(?! ?[-+*/^=(]))/i;
+const REAL_ROOTS =
+  /\b(?:all )?real (?=(?:roots?|solutions?|zeros?|zeroes|values?(?: of [a-z])?|numbers? solutions?|numbers? [a-z]\b)\b)/i;
 const EXACT = new RegExp(
   String.raw`(?:[,;] )?(?:and )?(?:(?:give|giving|write|writing|leave|leaving|express|expressing) (?:your |the |it |them )?(?:answers? |solutions? |roots? |results? )?)?(?:in (?:its |their |the )?(?:simplest|lowest|exact|surd|radical) (?:form|terms)|as (?:an )?exact (?:values?|answers?|form))|(?:[,;] )?\bexactly\b|\bexact (?=(?:value|values|answer|answers|solution|solutions|roots|form)\b)`,
   'i',
@@ -54,6 +61,12 @@ export function qualifiersOf(text: string): [string, Qualifiers] {
   if (match) qualifiers.complex = true;
   [rest, match] = cut(rest, COMPLEX_ROOTS);
   if (match) qualifiers.complex = true;
+  for (const pattern of [REAL, REAL_UNKNOWN, REAL_ROOTS]) {
+    [rest, match] = cut(rest, pattern);
+    if (match) qualifiers.real = true;
+  }
+  // Both asked: the wider set wins, and "real" says nothing more.
+  if (qualifiers.real && qualifiers.complex) delete qualifiers.real;
   [rest, match] = cut(rest, EXACT);
   if (match) qualifiers.exact = true;
   // "round 3.14159 to 2 dp", "round x^2 = 3 to 2 dp": the instruction stayed in front of the maths.

@@ -11,6 +11,8 @@ export interface Qualifiers {
   significantFigures?: number;
   /** "over the complex numbers", "complex roots". */
   complex?: boolean;
+  /** "real solutions of", "over the reals", "find all real x", "in ℝ": only real solutions are asked for. */
+  real?: boolean;
   /** "exactly", "exact", "in simplest form": the engine's answers are exact anyway; kept to say so. */
   exact?: boolean;
 }
