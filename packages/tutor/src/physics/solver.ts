@@ -5,10 +5,10 @@
  * answer and its checks in answer.ts.
  */
 import { type TutorAnswer, refusedAnswer } from '@studyease/contract';
-import type { Problem } from './parse';
-import { quantity } from './quantities';
+import type { Given, Problem } from './parse';
+import { CONSTANTS, quantity } from './quantities';
 import type { DisplayUnit } from './units';
-import { TOOL, buildAnswer, notNeededReason } from './answer';
+import { TOOL, buildAnswer, formatSig, notNeededReason } from './answer';
 import { type Known, type Route, assignments, missingReason, relClose, routesFor } from './routes';
 
 export interface Solution {
@@ -48,6 +48,30 @@ function askedWords(text: string): string | undefined {
     }
   }
   return undefined;
+}
+
+const LENGTHS = ['s', 'h', 'range', 'lambda'];
+/** After a drop, the moment asked about is the time given: a route must use it, and no length or wave reading. */
+const readsTheMoment = (r: Route): boolean =>
+  r.used.has('t') && !LENGTHS.some((id) => r.used.has(id)) && !r.used.has('period');
+
+/**
+ * Dropped from rest from a height, with a time given and something other than the acceleration asked: the
+ * height and the time, when both are given, are not a distance covered in that time.
+ */
+function droppedFromHeight(problem: Problem): { height: Given; time: Given } | undefined {
+  const asked = problem.asked?.candidates ?? [];
+  if (!problem.freeFall || problem.verticalUp || asked.some((id) => id === 'a' || id === 'g' || id === 't'))
+    return undefined;
+  if (!problem.implied.some((i) => i.id === 'v0' && i.value === 0)) return undefined;
+  if (problem.givens.some((g) => g.candidates.some((id) => id === 'a' || id === 'theta' || id === 'v0')))
+    return undefined;
+  const heights = problem.givens.filter((g) => g.candidates.includes('h'));
+  const times = problem.givens.filter((g) => g.candidates.includes('t'));
+  const [height] = heights;
+  const [time] = times;
+  if (heights.length !== 1 || times.length !== 1 || height === undefined || time === undefined) return undefined;
+  return { height, time };
 }
 
 export function solveProblem(problem: Problem): Solution {
@@ -108,9 +132,54 @@ export function solveProblem(problem: Problem): Solution {
     }
     return refuse('unsupported', missingReason(problem, lastKnowns, target));
   }
-  const top = Math.max(...finite.map((r) => r.used.size));
-  const best = finite.filter((r) => r.used.size === top).sort((x, y) => x.links.length - y.links.length);
-  const chosen = best[0];
+  const drop = droppedFromHeight(problem);
+  // Dropped from a height and asked about a moment t: the height is where it starts, not the distance fallen in
+  // t, so no route may treat them as a distance covered in that time (that would give v = 2h/t).
+  if (drop !== undefined && problem.asked.candidates.some((id) => LENGTHS.includes(id)))
+    return refuse(
+      'unsupported',
+      `It was dropped from ${drop.height.label} and you ask about a distance after ${drop.time.label}: I can only work out how far it falls in a time (½·g·t²) or its speed, not where it is above the ground, so I will not guess. Ask "how far does it fall in ${drop.time.label}?" or "what is its speed after ${drop.time.label}?".`,
+      'free-fall',
+    );
+  const readable = drop === undefined ? finite : finite.filter(readsTheMoment);
+  if (drop !== undefined && readable.length === 0)
+    return refuse('unsupported', missingReason(problem, lastKnowns, problem.asked.candidates[0] ?? 't'));
+  const top = Math.max(...readable.map((r) => r.used.size));
+  const best = readable.filter((r) => r.used.size === top).sort((x, y) => x.links.length - y.links.length);
+  let chosen = best[0];
+  if (drop !== undefined && chosen !== undefined) {
+    const g = problem.givens.find((x) => x.candidates.length === 1 && x.candidates[0] === 'g')?.si ?? CONSTANTS.g.value;
+    const landing = Math.sqrt((2 * drop.height.si) / g);
+    // 2% leeway: "hits the ground after 3.03 s" from 45 m (3.029 s) is the landing time to the data's figures.
+    if (drop.time.si > landing * 1.02) {
+      return refuse(
+        'invalid',
+        `Dropped from ${drop.height.label}, it reaches the ground after about ${formatSig(landing, 3)} s (from h = ½·g·t²), so after ${drop.time.label} it has already landed and is not falling any more.`,
+        'free-fall',
+      );
+    }
+    const atHeight = best.find((r) => r.knowns.get('h')?.label === drop.height.label) ?? chosen;
+    const fallen = 0.5 * g * drop.time.si ** 2;
+    const reason = `it is the height it was dropped from, not the distance fallen in ${drop.time.label}: in that time it falls ${formatSig(fallen, 4)} m (½·g·t²), so ${drop.time.si < landing * 0.98 ? 'it has not landed yet' : 'it is just reaching the ground'}`;
+    const heightId =
+      atHeight.links.length > 0
+        ? [...atHeight.knowns.values()].find((k) => k.label === drop.height.label)?.id
+        : undefined;
+    chosen =
+      heightId === undefined
+        ? atHeight
+        : {
+            ...atHeight,
+            links: atHeight.links.map((link, i) =>
+              i === atHeight.links.length - 1
+                ? {
+                    ...link,
+                    formula: { ...link.formula, notNeeded: { ...link.formula.notNeeded, [heightId]: reason } },
+                  }
+                : link,
+            ),
+          };
+  }
   if (chosen === undefined) return refuse('unsupported', 'No formula applies.');
   // Asked for a size (a speed, a deceleration), routes that differ only in sign agree.
   const size = (x: number): number => (problem.asked?.magnitude === true ? Math.abs(x) : x);

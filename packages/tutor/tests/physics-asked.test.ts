@@ -1,0 +1,71 @@
+// What a physics question asks, read the way students write it (issue #13, red-team patterns): a drop from a
+// height asked about a moment (the height is not the distance fallen in that time), a bare target noun at the end
+// ("…, acceleration", "…, density?"), and questions for another tool. Each value is computed here, independently
+// of the engine; a question the engine cannot read must be refused in plain words, never guessed.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type * as Physics from '../src/physics/index.ts';
+import { requireCompiled } from './support/compiled.ts';
+
+const { physicsEngine } = requireCompiled<typeof Physics>('physics/index');
+
+const G = 9.81;
+
+/** The first quantity of an answer ("2.019 s, ≈ 2.02 s …"): its number and unit as shown. */
+function firstQuantity(text: string): { value: number; unit: string } {
+  const head = (text.split(',')[0] ?? '').trim();
+  const match = /^(-?\d+(?:\.\d+)?)(?:×10\^(-?\d+))?(?: (\S+))?$/u.exec(head);
+  assert.ok(match, `cannot read ${text}`);
+  return { value: Number(match[1]) * 10 ** Number(match[2] ?? 0), unit: match[3] ?? '' };
+}
+
+/** Solved, checked, in `unit`, and within 0.05 % of `expected`. */
+function expectValue(question: string, expected: number, unit: string): void {
+  const a = physicsEngine.solve(question);
+  assert.equal(a.status, 'solved', `${question}: ${a.reason ?? ''}`);
+  assert.equal(a.verified, true, question);
+  const got = firstQuantity(a.answer?.text ?? '');
+  assert.equal(got.unit, unit, `${question}: ${a.answer?.text ?? ''}`);
+  assert.ok(
+    Math.abs(got.value - expected) <= Math.abs(expected) * 5e-4,
+    `${question}: ${a.answer?.text ?? ''} vs ${String(expected)}`,
+  );
+}
+
+function expectRefused(question: string, reason: RegExp): void {
+  const a = physicsEngine.solve(question);
+  assert.notEqual(a.status, 'solved', `${question}: answered ${a.answer?.text ?? ''}`);
+  assert.equal(a.verified, false);
+  assert.match(a.reason ?? '', reason, question);
+}
+
+describe('dropped from a height, asked about a moment', () => {
+  test('the speed after t is g·t; the height is set aside with its reason', () => {
+    for (const [question, t] of [
+      ['a ball is dropped from a 20 m building, what is its speed after 1 s', 1],
+      ['a ball is dropped from a 45 m tower, what is its speed after 2 s', 2],
+      ['a stone is dropped from a 100 m cliff. how fast is it moving after 3 s', 3],
+      ['A coin is dropped off an 80 m bridge. How fast is it falling 2.5 s later?', 2.5],
+      ['a rock dropped from a 45 m tower hits the ground after 3.03 s, what is its speed when it lands', 3.03],
+    ] as const) {
+      expectValue(question, G * t, 'm/s');
+      const a = physicsEngine.solve(question);
+      assert.match(JSON.stringify(a.steps), /not the distance fallen/u, question);
+    }
+  });
+  test('after it has landed, it says so instead of a speed', () => {
+    expectRefused('a ball is dropped from a 20 m building, what is its speed after 5 s', /already landed/u);
+    expectRefused('a stone dropped from a 5 m wall: how fast is it going after 4 s?', /already landed/u);
+  });
+  test('where it is above the ground after t is refused, not guessed', () => {
+    expectRefused('a ball is dropped from a 20 m building, how high above the ground is it after 1 s', /not guess/u);
+  });
+  test('data that are a fall still read as one', () => {
+    expectValue(
+      'a ball is dropped from a 20 m building, how fast does it hit the ground',
+      Math.sqrt(2 * G * 20),
+      'm/s',
+    );
+    expectValue('a stone is dropped and falls for 3 s, how far does it fall', 0.5 * G * 9, 'm');
+  });
+});
