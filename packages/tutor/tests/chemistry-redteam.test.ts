@@ -120,3 +120,46 @@ describe('atoms in a molecule named in words', () => {
     expectQuantity('number of molecules in 2 g of hydrogen gas', (2 / H2) * NA, 'molecules');
   });
 });
+
+describe('relative formula mass (Mr)', () => {
+  const { chemistryEngine: engine } = requireCompiled<typeof import('../src/chemistry/index.ts')>('chemistry/index');
+  for (const [question, value] of [
+    ['Mr of KCl', 39.098 + WEIGHT.Cl!],
+    ["what's the Mr of CO2", M(['C', 1], ['O', 2])],
+    ['relative formula mass of CaCO3?', M(['Ca', 1], ['C', 1], ['O', 3])],
+    ['calculate the relative molecular mass of NH3', M(['N', 1], ['H', 3])],
+    ['find the Mr for Na2O', M(['Na', 2], ['O', 1])],
+  ] as const) {
+    test(question, () => {
+      const answer = solve(question);
+      assert.equal(answer.status, 'solved', `${question}: ${answer.reason ?? ''}`);
+      assert.ok(answer.verified);
+      // Mr has no unit: the number alone, the molar mass's value in g/mol.
+      assert.match(answer.answer!.text, /^\d+\.\d\d$/);
+      assert.ok(Math.abs(Number(answer.answer!.text) - value) < 0.006, `${answer.answer!.text} vs ${String(value)}`);
+      assert.ok(answer.steps.some((one) => /no unit/.test(one.explanation)));
+      assert.equal(engine.check(question, value.toFixed(2)).correct, true);
+    });
+  }
+});
+
+describe('moles in the short form, and particles to moles with no substance', () => {
+  const { chemistryEngine: engine } = requireCompiled<typeof import('../src/chemistry/index.ts')>('chemistry/index');
+  for (const [question, value, unit] of [
+    ['moles of CO2 in 22 g', 22 / M(['C', 1], ['O', 2]), 'mol'],
+    ['moles in 9 g of water', 9 / M(['H', 2], ['O', 1]), 'mol'],
+    ['the moles of NaOH in 20 g', 20 / M(['Na', 1], ['O', 1], ['H', 1]), 'mol'],
+    ['grams in 0.5 moles of CH4', 0.5 * M(['C', 1], ['H', 4]), 'g'],
+    ['how many moles is 1.5055e23 molecules', 1.5055e23 / NA, 'mol'],
+    ['how many moles are 9.033 x 10^23 atoms?', 9.033e23 / NA, 'mol'],
+    ['how many mol in 3.0e24 particles', 3.0e24 / NA, 'mol'],
+  ] as const) {
+    test(question, () => {
+      expectQuantity(question, value, unit);
+    });
+  }
+  test('graded like the other amounts', () => {
+    assert.equal(engine.check('how many moles is 1.5055e23 molecules', '0.25 mol').correct, true);
+    assert.equal(engine.check('how many moles is 1.5055e23 molecules', '0.5 mol').correct, false);
+  });
+});

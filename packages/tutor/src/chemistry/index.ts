@@ -18,9 +18,10 @@ import {
   molarMass,
   MOLAR_MASS_KIND,
   molarMassFormula,
+  relativeMassFormula,
   solveMolarMass,
 } from './molar-mass';
-import { atomsOfElement, readMoles, solveMoles, type MolesProblem } from './moles';
+import { atomsOfElement, readMoles, solveMoles, solveParticlesToMoles, type MolesProblem } from './moles';
 import { AMBIGUOUS_ELEMENTS, namesToFormulas } from './names';
 import { trimTrailing } from '../trim-trailing';
 import {
@@ -39,7 +40,7 @@ const UNSUPPORTED_REASON =
 
 type Route =
   | { kind: 'balance'; text: string }
-  | { kind: 'molar-mass'; formula: string }
+  | { kind: 'molar-mass'; formula: string; relative?: boolean }
   | { kind: 'moles'; problem: MolesProblem }
   | { kind: 'gas'; problem: GasProblem }
   | { kind: 'stoichiometry'; problem: NonNullable<ReturnType<typeof readStoichiometry>> }
@@ -215,7 +216,8 @@ function route(question: string): Route {
   }
   const stoichiometry = readStoichiometry(named);
   if (stoichiometry) return { kind: 'stoichiometry', problem: stoichiometry };
-  const asked = molarMassFormula(plain);
+  const relative = molarMassFormula(plain) === undefined ? relativeMassFormula(plain) : undefined;
+  const asked = molarMassFormula(plain) ?? relative;
   if (asked) {
     // "oxygen gas" without "gas": a test of the end rather than `/\s+gas$/`, which is quadratic on a run of spaces.
     const lower = asked.toLowerCase();
@@ -240,7 +242,7 @@ function route(question: string): Route {
         status: 'unsupported',
         reason: `I do not know the substance "${asked}" by name: write its formula (for example "molar mass of CaCO3").`,
       };
-    return { kind: 'molar-mass', formula };
+    return { kind: 'molar-mass', formula, relative: relative !== undefined };
   }
   // An equation alone (or "balance …") is a balancing question; an equation with a question about amounts that
   // could not be read is not, so it falls through to unsupported.
@@ -287,13 +289,17 @@ function solve(question: string): TutorAnswer {
     );
   }
   const routed = route(question);
+  if (routed.kind === 'none') {
+    const particles = solveParticlesToMoles(question, readable(question).plain);
+    if (particles) return particles;
+  }
   switch (routed.kind) {
     case 'balance': {
       const answer = solveBalance(routed.text);
       return { ...answer, question: { ...answer.question, text: question } };
     }
     case 'molar-mass':
-      return solveMolarMass(question, routed.formula);
+      return solveMolarMass(question, routed.formula, routed.relative);
     case 'moles':
       return solveMoles(question, routed.problem);
     case 'gas': {
@@ -373,8 +379,13 @@ function check(question: string, studentAnswer: string): CheckResult {
       return checkAmount(solve(question), studentAnswer);
     case 'refuse':
       return { correct: false, differences: [routed.reason] };
-    default:
-      return { correct: false, differences: [UNSUPPORTED_REASON] };
+    default: {
+      // Questions solved outside the routes (particles to moles with no substance) are graded on their answer.
+      const answer = solve(question);
+      return answer.status === 'solved'
+        ? checkAmount(answer, studentAnswer)
+        : { correct: false, differences: [answer.reason ?? UNSUPPORTED_REASON] };
+    }
   }
 }
 

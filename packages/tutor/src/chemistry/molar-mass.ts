@@ -47,6 +47,20 @@ export function molarMassFormula(question: string): string | undefined {
   return oneMole === undefined ? undefined : withoutWeigh(oneMole).trim();
 }
 
+// "Mr of NaCl", "what's the relative formula mass of H2O": Mr is the molar mass's number, without its unit. A pattern
+// of its own (the words differ) with one run of spaces between words, so it stays linear.
+const RELATIVE =
+  /^(?:(?:what\s+is|what'?s|whats|find|calculate|compute|determine|give|work\s+out|get)\s+)?(?:the\s+)?(?:Mr|M_r|M\(r\)|RFM|relative\s+(?:formula|molecular|atomic)\s+mass)(?:\s+(?:of|for)|\s*:)?\s+(\S.*)$/i;
+
+/** @returns the formula a relative-formula-mass (Mr) question asks about, or undefined when it is not one */
+export function relativeMassFormula(question: string): string | undefined {
+  let text = question.trim();
+  for (let i = 0; i < 3 && /[?.!]$/.test(text); i++) text = text.slice(0, -1).trimEnd();
+  text = text.replace(HEAD, '');
+  const match = RELATIVE.exec(text);
+  return match?.[1]?.trim();
+}
+
 export type MolarMassResult =
   | {
       ok: true;
@@ -114,7 +128,25 @@ export function molarMassHints(formula: string | undefined): string[] {
   ];
 }
 
-export function solveMolarMass(question: string, formula: string): TutorAnswer {
+export function solveMolarMass(question: string, formula: string, relative = false): TutorAnswer {
+  const answer = solveMolarMassInGrams(question, formula);
+  if (!relative || answer.status !== 'solved' || !answer.answer) return answer;
+  // Mr is the same number as the molar mass in g/mol, without a unit (a ratio to 1/12 of a carbon-12 atom's mass).
+  const number = answer.answer.text.replace(/ g\/mol$/, '');
+  return {
+    ...answer,
+    answer: { text: number, latex: number },
+    steps: [
+      ...answer.steps,
+      {
+        title: 'Relative formula mass',
+        explanation: `Mr has no unit: it is the molar mass's number without g/mol, so Mr = ${number}.`,
+      },
+    ],
+  };
+}
+
+function solveMolarMassInGrams(question: string, formula: string): TutorAnswer {
   const result = molarMass(formula);
   if (!result.ok) return refusedAnswer(TOOL, result.status, MOLAR_MASS_KIND, question, result.reason);
   const { species, value, thousandths, contributions } = result;

@@ -195,11 +195,16 @@ export function readMoles(text: string): MolesProblem | undefined {
     else if (
       /\b(how\s+many\s+(?:moles?|mol)|number\s+of\s+moles|amount\s+(?:of\s+substance|in\s+moles)|(?:into|to|in)\s+(?:moles?|mol)\b|how\s+many\s+moles?)/i.test(
         text,
+      ) ||
+      // "moles of O2 in 64 g", "moles in 36 g of water": the short form, the unit asked first.
+      /^(?:(?:find|calculate|what\s+are|what\s+is)\s+)?(?:the\s+)?(?:moles?|mols?|mmol|amount)\s+(?:of|in)\b/i.test(
+        text,
       )
     )
       asked = { kind: 'moles' };
     else if (
-      /\b(mass|how\s+many\s+(?:grams?|g)\b|(?:into|to|in)\s+grams\b|how\s+much\s+does|weigh|how\s+heavy)/i.test(text)
+      /\b(mass|how\s+many\s+(?:grams?|g)\b|(?:into|to|in)\s+grams\b|how\s+much\s+does|weigh|how\s+heavy)/i.test(text) ||
+      /^(?:(?:find|calculate|what\s+are)\s+)?(?:the\s+)?(?:grams|kg)\s+(?:of|in)\b/i.test(text)
     )
       asked = { kind: 'mass' };
   }
@@ -428,6 +433,52 @@ function finish(
       'n = m / M turns a mass into moles (M is the molar mass, the sum of the atomic weights).',
       "N = n × N_A turns moles into particles (N_A = 6.022 × 10^23 per mole, Avogadro's number).",
       "Round the result to the data's significant figures.",
+    ],
+  });
+}
+
+/**
+ * "how many moles is 3.011e23 molecules": particles to moles needs no substance (n = N / N_A), so none is asked for.
+ * @returns the answer, or undefined when the question is not that
+ */
+export function solveParticlesToMoles(question: string, text: string): TutorAnswer | undefined {
+  const match = new RegExp(
+    String.raw`^(?:how many (?:moles?|mols?)(?: (?:is|are|in|of|make up))?|(?:convert )?(?:the )?(?:moles?|mols?|amount) (?:in|of)) (\d+(?:\.\d*)?(?:e\d+| ?[×xX*·] ?10 ?\^ ?\d+)?) (molecules|atoms|particles|formula units|ions)(?: (?:to|into|in) (?:moles?|mol))?`,
+    'i',
+  ).exec(trimTrailing(text, /[\s.?!]/));
+  if (!match || trimTrailing(text, /[\s.?!]/).length !== match[0].length) return undefined;
+  const { value: count, figures } = readNumber(match[1]!);
+  const word = match[2]!.toLowerCase();
+  const answer = answerText(count / AVOGADRO.value, 'mol', figures);
+  const exact = count / 6.02214076e23;
+  const shown = Number(answer.precise.replace(' × 10^', 'e'));
+  const agrees = Math.abs(shown - exact) <= 5e-4 * Math.abs(exact);
+  const countText = trimZeros(scientific(count, Math.max(1, figures)));
+  return solvedAnswer({
+    tool: TOOL,
+    kind: MOLES_KIND,
+    question: { text: question, latex: `N = ${numberLatex(countText)}\\ \\text{${word}};\\quad n = ?` },
+    answer: { text: answer.text, latex: answer.latex },
+    steps: [
+      {
+        title: "Divide by Avogadro's number",
+        explanation: `One mole is ${AVOGADRO.text} ${word} (Avogadro's number, a standard constant), whatever the substance. n = N / N_A = ${countText} / ${AVOGADRO.text} = ${answer.precise} mol.`,
+      },
+      {
+        title: 'Round to the data',
+        explanation: `The data has ${figures} significant figure${figures === 1 ? '' : 's'}: ${answer.rounded} mol${answer.text.includes('(') ? ` (the precise value is ${answer.precise} mol)` : ''}.`,
+      },
+    ],
+    checks: [
+      {
+        kind: 'recomputed',
+        passed: agrees,
+        detail: `Recomputed with N_A = 6.02214076 × 10^23 /mol: ${toFigures(exact, 6)} mol, which agrees with ${answer.precise} mol.`,
+      },
+    ],
+    hints: [
+      "N = n × N_A links particles and moles (N_A = 6.022 × 10^23 per mole, Avogadro's number).",
+      'Divide the number of particles by N_A to get moles.',
     ],
   });
 }
