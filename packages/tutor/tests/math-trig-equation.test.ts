@@ -63,3 +63,20 @@ describe('trigonometric equations in an interval', () => {
     assert.equal(mathEngine.check('sin x = 1/2 for 0 <= x < 360°', 'x = 150°, x = 30°').correct, true);
   });
 });
+
+describe('trigonometric equations as students write them (red-team pattern 2)', () => {
+  test('a trig name before its argument with a space: sin x, cos 2x, tan 3t', () => {
+    solved('cos x = 0 general solution', 'x = pi/2 + k*pi (k any integer)');
+    solved('find the general solution of sin x = 1/2', 'x = pi/6 + 2*k*pi, x = 5*pi/6 + 2*k*pi (k any integer)');
+    solved('cos 2x = 0', 'x = pi/4 + k*pi/2 (k any integer)');
+    solved('sin 2x = 1/2 for 0° ≤ x ≤ 180°', 'x = 15°, x = 75°');
+    solved('give the general solution: 2 sin x - 1 = 0', 'x = pi/6 + 2*k*pi, x = 5*pi/6 + 2*k*pi (k any integer)');
+  });
+  test('θ, α and φ are read as the unknown, and the answer names them again', () => {
+    solved('solve sin θ = √3/2, 0 ≤ θ ≤ 2π', 'θ = pi/3, θ = 2*pi/3');
+    solved('tan α = 1 for 0 ≤ α < 2π', 'α = pi/4, α = 5*pi/4');
+    solved('2cos φ + 1 = 0', 'φ = 2*pi/3 + 2*k*pi, φ = 4*pi/3 + 2*k*pi (k any integer)');
+    assert.equal(mathEngine.check('solve sin θ = √3/2, 0 ≤ θ ≤ 2π', 'θ = pi/3, θ = 2pi/3').correct, true);
+    assert.equal(mathEngine.check('solve sin θ = √3/2, 0 ≤ θ ≤ 2π', 'θ = pi/6').correct, false);
+  });
+});

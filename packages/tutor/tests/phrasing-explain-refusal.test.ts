@@ -60,4 +60,19 @@ describe('refusals in the student’s language', () => {
     for (const question of ['solve 2x + 3 = 7', 'x^2 - 5x + 6 = 0', 'integrate 3x^2 from 0 to 2'])
       assert.equal(mathEngine.solve(question).status, 'solved', question);
   });
+  test('a "Did you mean" never drops a function name (red-team pattern 2)', () => {
+    for (const question of [
+      'tan x = 2 for 0 ≤ x < π',
+      'sin x = 0.3 in [0, 2π]',
+      'solve cos x = 0.7 and explain',
+      'what is sqrt 17 about',
+      'log x = 2 hmm',
+    ]) {
+      const answer = mathEngine.solve(question);
+      const offered = answer.suggestion?.text ?? '';
+      const names = (t: string) => (t.match(/sin|cos|tan|sqrt|log/g) ?? []).sort();
+      if (offered) assert.deepEqual(names(offered), names(question), `${question} → ${offered}`);
+      assert.doesNotMatch(answer.reason ?? '', /Did you mean: x = /, question);
+    }
+  });
 });

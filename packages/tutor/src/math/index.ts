@@ -97,7 +97,24 @@ const solvePhrased = (question: string, secondReading: boolean): Solved & { read
     const again = checkAgainstSecondReading(outcome.reading ?? readingOf(read.text), outcome.answer.text);
     outcome = { ...outcome, checks: [...others, again] };
   }
+  if (read.letters) outcome = withLetters(outcome, read.letters);
   return { outcome, node: solved.node, read };
+};
+
+/**
+ * The student's Greek letters (θ) back in the answer, where the engine read them as a spare letter (x); the
+ * student's answer to grade is read the same way.
+ */
+const withLetters = (outcome: Outcome, letters: Record<string, string>): Outcome => {
+  const greekOf = new Map(Object.entries(letters).map(([greek, latin]) => [latin, greek]));
+  const back = (text: string): string => text.replace(/\b[a-z]\b/g, (latin) => greekOf.get(latin) ?? latin);
+  const forward = (text: string): string =>
+    Object.entries(letters).reduce((out, [greek, latin]) => out.replaceAll(greek, latin), text);
+  return {
+    ...outcome,
+    answer: { text: back(outcome.answer.text), latex: back(outcome.answer.latex) },
+    grade: (student) => outcome.grade(forward(student)),
+  };
 };
 
 /** Whether the engine answers a text and every check of its answer passes: a rewrite is offered only then. */

@@ -79,7 +79,8 @@ const mathsIn = (text: string): string => {
   const best = runs
     // Linking words at the ends ("to 3x + 5 = 20", "3x + 5 = 20 for") are not maths on their own.
     .map((run) => {
-      const linking = (token: string): boolean => /^[A-Za-z]{2,}$/.test(token);
+      // A function name ("cos x = 0") is maths, never a linking word.
+      const linking = (token: string): boolean => /^[A-Za-z]{2,}$/.test(token) && !isMathName(token);
       let [start, end] = [0, run.length];
       while (start < end && linking(run[start] ?? '')) start++;
       // "a 15% tip": an article before a number is a word, not the unknown a.
@@ -147,6 +148,13 @@ const MEANINGFUL = new Set([
 const numbersIn = (text: string): string[] => (text.match(/\d+(?:\.\d+)?/g) ?? []).sort();
 const sameMultiset = (a: string[], b: string[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
 
+/** The function names of a text (sin, log10, sqrt), sorted. */
+const functionsIn = (text: string): string[] =>
+  (text.match(/[A-Za-z]+\d*/g) ?? [])
+    .filter(isMathName)
+    .map((name) => name.toLowerCase())
+    .sort();
+
 /** The characters of the question the engine cannot read, each once, in order. */
 const unreadableIn = (text: string): string[] => [...new Set(text.match(UNREADABLE) ?? [])];
 
@@ -184,6 +192,8 @@ export function explainRefusal(question: string, engineReason: string, solves: (
   // kept ("10 percent of 50 plus 5" is never offered as "50 + 5").
   const keeps = (text: string): boolean =>
     sameMultiset(numbersIn(text), numbersIn(read)) &&
+    // Every function name stays: "x = 0" is not what "cos x = 0" asks.
+    sameMultiset(functionsIn(text), functionsIn(read)) &&
     (text.match(/[=<>]/g) ?? []).length === (read.match(/[=<>]/g) ?? []).length &&
     !words.some((word) => MEANINGFUL.has(word.toLowerCase()));
   const rewrite = [maths, readable(read)].find(

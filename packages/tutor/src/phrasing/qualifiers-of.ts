@@ -26,6 +26,9 @@ const REAL =
 const REAL_UNKNOWN = /\b(?:all )?real (?=[a-z]\b(?! ?[-+*/^=(]))/i;
 const REAL_ROOTS =
   /\b(?:all )?real (?=(?:roots?|solutions?|zeros?|zeroes|values?(?: of [a-z])?|numbers? solutions?|numbers? [a-z]\b)\b)/i;
+// "The general solution" is what the trig solver gives anyway (every solution, with k any integer).
+const GENERAL =
+  /(?:[,;] )?(?:(?:find|give|write|state|what is|what's) )?(?:the |a |all )?general solutions?\b(?: (?:of|for|to)\b)?:?/i;
 const EXACT = new RegExp(
   String.raw`(?:[,;] )?(?:and )?(?:(?:give|giving|write|writing|leave|leaving|express|expressing) (?:your |the |it |them )?(?:answers? |solutions? |roots? |results? )?)?(?:in (?:its |their |the )?(?:simplest|lowest|exact|surd|radical) (?:form|terms)|as (?:an )?exact (?:values?|answers?|form))|(?:[,;] )?\bexactly\b|\bexact (?=(?:value|values|answer|answers|solution|solutions|roots|form)\b)`,
   'i',
@@ -67,6 +70,7 @@ export function qualifiersOf(text: string): [string, Qualifiers] {
   }
   // Both asked: the wider set wins, and "real" says nothing more.
   if (qualifiers.real && qualifiers.complex) delete qualifiers.real;
+  [rest] = cut(rest, GENERAL);
   [rest, match] = cut(rest, EXACT);
   if (match) qualifiers.exact = true;
   // "round 3.14159 to 2 dp", "round x^2 = 3 to 2 dp": the instruction stayed in front of the maths.

@@ -38,6 +38,36 @@ const percentageText = (p: Percentage): string => {
   }
 };
 
+/** Greek letters students use for angles, read as a single letter the engine knows (shown back in the answer). */
+const GREEK = /[θαβφϕψ]/g;
+const SPARE_LETTERS = ['x', 't', 'u', 'v', 'w', 'z'];
+
+/**
+ * The question with each Greek letter replaced by a spare single letter, and what was replaced (the answer says
+ * θ again: math/index.ts).
+ */
+const withoutGreek = (text: string): [string, Record<string, string>] => {
+  const letters: Record<string, string> = {};
+  const used = new Set((text.match(/\b[a-z]\b/gi) ?? []).map((l) => l.toLowerCase()));
+  const out = text.replace(GREEK, (greek) => {
+    let latin = letters[greek];
+    if (!latin) {
+      latin = SPARE_LETTERS.find((l) => !used.has(l)) ?? greek;
+      used.add(latin);
+      letters[greek] = latin;
+    }
+    return latin;
+  });
+  return [out, letters];
+};
+
+/**
+ * "sin x", "cos 2x", "tan 3t": a trig name before a simple argument, as a student writes it, with the argument in
+ * brackets (sin(2x), which the engine and the second reader read alike; "sin 2x" is otherwise sin(2)·x). A power
+ * after the argument (sin x^2) is left as typed.
+ */
+const TRIG_ARGUMENT = /\b(sin|cos|tan|sec|csc|cot)(\^\d+)? (\d*[a-z])\b(?![\^(.\d])/gi;
+
 /**
  * The phrasing layer: turns a question as a student writes it ("find the zeros of f(x) = x² − 4", "what's the
  * derivative of x^2 sin x", "lim x→0 of sin(3x)/x", "2x+3=11, solve for x", "increase 80 by 15%") into the
@@ -49,15 +79,17 @@ const percentageText = (p: Percentage): string => {
  * @returns the question in the engine's phrasing, with its qualifiers, interval and percentage reading
  */
 export function rephrase(question: string): Rephrased {
-  let text = wordsToMath(fixTypos(plainSymbols(question)));
+  const [plain, letters] = withoutGreek(plainSymbols(question));
+  let text = wordsToMath(fixTypos(plain)).replace(TRIG_ARGUMENT, '$1$2($3)');
   text = withoutFiller(text);
   const [withoutQualifiers, qualifiers] = qualifiersOf(text);
   const [withoutInterval, interval] = intervalOf(withoutQualifiers);
   text = withoutFiller(withoutInterval);
   const percentage = percentageOf(text);
   if (percentage) return { text: percentageText(percentage), qualifiers, percentage };
+  const renamed = Object.keys(letters).length > 0 ? { letters } : {};
   text = intentOf(text);
   // A system written with "and" between its equations: the engine splits on commas.
   if ((text.match(/(?<![<>!])=/g) ?? []).length >= 2) text = text.replace(/ (?:and|&|&&) /gi, ', ');
-  return { text: text.trim(), qualifiers, ...(interval ? { interval } : {}) };
+  return { text: text.trim(), qualifiers, ...(interval ? { interval } : {}), ...renamed };
 }

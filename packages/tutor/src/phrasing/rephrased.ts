@@ -66,6 +66,8 @@ export interface Rephrased {
   qualifiers: Qualifiers;
   /** Where the solutions must lie, when the student said so. */
   interval?: Interval;
+  /** Greek letters of the question (θ) and the letter the engine read each as (x), to show them back. */
+  letters?: Record<string, string>;
   /** A percentage question in words, read into its parts (the text then says it in the engine's phrasing too). */
   percentage?: Percentage;
 }
