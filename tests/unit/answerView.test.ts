@@ -134,7 +134,7 @@ function chatCard(answer: TutorAnswer): string {
   root.querySelector(':scope > header')?.remove();
   // The reading is typeset, so only the app shows it (its own tests below).
   root.querySelector('[data-testid="answer-reading"]')?.remove();
-  root.querySelector(':scope > section[aria-label="Practice questions"]')?.remove();
+  root.querySelector(':scope > section[aria-label^="Practice questions"]')?.remove();
   for (const equation of root.querySelectorAll('li > div:has(> .math-display)')) equation.remove();
   const result = root.querySelector('[data-testid="answer-result"] > .math-display');
   result?.replaceWith(answer.answer?.text ?? '');
