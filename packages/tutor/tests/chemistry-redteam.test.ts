@@ -163,3 +163,32 @@ describe('moles in the short form, and particles to moles with no substance', ()
     assert.equal(engine.check('how many moles is 1.5055e23 molecules', '0.5 mol').correct, false);
   });
 });
+
+describe('molarity: c = n / V, the solute in a volume, dilution', () => {
+  const { chemistryEngine: engine } = requireCompiled<typeof import('../src/chemistry/index.ts')>('chemistry/index');
+  const KOH = 39.098 + WEIGHT.O! + WEIGHT.H!;
+  for (const [question, value, unit] of [
+    ['0.3 mol of KCl dissolved in 1.5 L, what is the concentration', 0.2, 'mol/L'],
+    ['find the molarity of 20 g NaOH in 500 mL of solution', 20 / M(['Na', 1], ['O', 1], ['H', 1]) / 0.5, 'mol/L'],
+    ['concentration of 2.925 g of NaCl in 250 mL of water', 2.925 / M(['Na', 1], ['Cl', 1]) / 0.25, 'mol/L'],
+    ['how many moles are in 250 mL of 0.2 M HCl', 0.05, 'mol'],
+    ['how many grams of KOH are needed for 100 mL of 0.5 M solution', 0.05 * KOH, 'g'],
+    ['50 mL of 3 M HCl is diluted to 600 mL. new concentration?', 0.25, 'mol/L'],
+    ['dilute 20 mL of 5 M NaOH to 0.5 M: final volume?', 200, 'mL'],
+    ['what volume of 10 M HCl do I need to make 250 mL of 2 M HCl', 50, 'mL'],
+  ] as const) {
+    test(question, () => {
+      expectQuantity(question, value, unit);
+    });
+  }
+  test('graded in M or mol/L', () => {
+    const question = '0.3 mol of KCl dissolved in 1.5 L, what is the concentration';
+    for (const ok of ['0.2 M', '0.20 mol/L', '0.2 mol dm-3'])
+      assert.equal(engine.check(question, ok).correct, true, ok);
+    assert.equal(engine.check(question, '0.45 M').correct, false);
+  });
+  test('a solution question it cannot pair up is refused in plain words', () => {
+    expectRefused('2 M HCl is diluted by adding 100 mL of water to 50 mL, new concentration?');
+    expectRefused('what mass of solute is in 200 mL of 0.5 M solution');
+  });
+});

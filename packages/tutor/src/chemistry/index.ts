@@ -23,6 +23,7 @@ import {
 } from './molar-mass';
 import { atomsOfElement, readMoles, solveMoles, solveParticlesToMoles, type MolesProblem } from './moles';
 import { AMBIGUOUS_ELEMENTS, namesToFormulas } from './names';
+import { MOLARITY_KIND, readMolarity, solveMolarity, type MolarityProblem } from './molarity';
 import { trimTrailing } from '../trim-trailing';
 import {
   checkStoichiometry,
@@ -43,6 +44,7 @@ type Route =
   | { kind: 'molar-mass'; formula: string; relative?: boolean }
   | { kind: 'moles'; problem: MolesProblem }
   | { kind: 'gas'; problem: GasProblem }
+  | { kind: 'molarity'; problem: MolarityProblem; text: string }
   | { kind: 'stoichiometry'; problem: NonNullable<ReturnType<typeof readStoichiometry>> }
   | { kind: 'refuse'; status: 'invalid' | 'unsupported'; reason: string; suggestion?: TutorAnswer['suggestion'] }
   | { kind: 'none' };
@@ -196,6 +198,9 @@ function bareElementNames(text: string): Set<string> {
 
 function route(question: string): Route {
   const { plain, named } = readable(question);
+  // Before moles and gases: "0.5 L of 2 M HCl" is a solution, whose amounts the mole reader would take alone.
+  const molarity = readMolarity(named);
+  if (molarity) return { kind: 'molarity', problem: molarity, text: named };
   const gas = readGas(named);
   if (gas) return { kind: 'gas', problem: gas };
   const moles = readMoles(named);
@@ -308,6 +313,8 @@ function solve(question: string): TutorAnswer {
     }
     case 'stoichiometry':
       return solveStoichiometryProblem(question, routed.problem).answer;
+    case 'molarity':
+      return solveMolarity(question, routed.text, routed.problem);
     case 'refuse': {
       const refused = refusedAnswer(TOOL, routed.status, 'chemistry', question, routed.reason);
       return routed.suggestion ? { ...refused, suggestion: routed.suggestion } : refused;
@@ -326,6 +333,8 @@ const ANSWER_UNITS: Readonly<Record<string, readonly [string, number]>> = {
   mmol: ['amount', 0.001],
   L: ['volume', 1],
   mL: ['volume', 0.001],
+  'mol/L': ['concentration', 1],
+  M: ['concentration', 1],
   'm³': ['volume', 1000],
   m3: ['volume', 1000],
   atm: ['pressure', 101325],
@@ -377,6 +386,12 @@ function check(question: string, studentAnswer: string): CheckResult {
     case 'moles':
     case 'gas':
       return checkAmount(solve(question), studentAnswer);
+    case 'molarity':
+      // "0.25 mol/L", "0.25 mol dm-3" and "0.25 M" are one unit: written as M before grading.
+      return checkAmount(
+        solve(question),
+        studentAnswer.replace(/mol ?\/ ?(?:L|l|dm3|dm³)|mol (?:L|dm)-?1|mol dm-3|molar\b/g, 'M'),
+      );
     case 'refuse':
       return { correct: false, differences: [routed.reason] };
     default: {
@@ -550,4 +565,4 @@ export const chemistryEngine: Engine = {
   practice,
 };
 
-export { BALANCE_KIND, MOLAR_MASS_KIND, STOICHIOMETRY_KIND };
+export { BALANCE_KIND, MOLAR_MASS_KIND, MOLARITY_KIND, STOICHIOMETRY_KIND };
