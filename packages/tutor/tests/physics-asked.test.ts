@@ -69,3 +69,33 @@ describe('dropped from a height, asked about a moment', () => {
     expectValue('a stone is dropped and falls for 3 s, how far does it fall', 0.5 * G * 9, 'm');
   });
 });
+
+describe('a bare target at the end is the quantity asked', () => {
+  test('after a comma, with or without a question mark or an asking word', () => {
+    expectValue('a 10 kg box is pushed with 50 N against a friction force of 20 N, acceleration', 3, 'm/s^2');
+    expectValue('a 4 kg box is pulled with 30 N against a friction force of 10 N, acceleration?', 5, 'm/s^2');
+    expectValue('a 50 g ball moving at 20 m/s, kinetic energy', 0.5 * 0.05 * 400, 'J');
+    expectValue('A 3 kg cart rolls at 4 m/s, find the kinetic energy.', 24, 'J');
+    expectValue('a 2 kg block has volume 0.003 m^3, density?', 2 / 0.003, 'kg/m^3');
+    expectValue('a 12 V battery across a 4 ohm resistor, current?', 3, 'A');
+    expectValue('current is 2 A through 10 Ω, voltage?', 20, 'V');
+    expectValue("a wave has frequency 50 Hz and wavelength 4 m, what's the speed?", 200, 'm/s');
+    expectValue('an object of weight 50 N is on the moon g = 1.6 m/s^2, mass?', 50 / 1.6, 'kg');
+    expectValue('a 1000 kg car brakes with a force of 5000 N, deceleration?', 5, 'm/s^2');
+    expectValue('A pump does 600 J of work in 12 s. Power?', 50, 'W');
+  });
+  test('after the last value, a noun that cannot be that value is the target', () => {
+    const E = (6.626_070_15e-34 * 299_792_458) / 500e-9;
+    expectValue('photon wavelength 500 nm energy', E, 'J');
+  });
+  test('an answer of another kind than the quantity named is refused', () => {
+    for (const question of [
+      'a 10 kg box is pushed with 50 N against a friction force of 20 N, acceleration',
+      'a 50 g ball moving at 20 m/s, kinetic energy',
+    ]) {
+      const a = physicsEngine.solve(question);
+      assert.notEqual(a.answer?.text.split(',')[0]?.endsWith(' N'), true, question);
+    }
+    expectRefused('a 2 kg box moves at 3 m/s for 4 s, pressure?', /pressure/u);
+  });
+});

@@ -192,7 +192,7 @@ function defaultsFor(dims: Dims, angle: boolean): string[] {
 const fits = (id: string, dims: Dims): boolean => sameDims(quantity(id).dims, dims);
 
 /** Keyword matches in a piece of text, nearest to its end first. */
-function keywordMatches(text: string): Array<{ start: number; end: number; ids: readonly string[] }> {
+export function keywordMatches(text: string): Array<{ start: number; end: number; ids: readonly string[] }> {
   const found: Array<{ start: number; end: number; ids: readonly string[] }> = [];
   const lower = text.toLowerCase();
   for (const [pattern, ids] of KEYWORDS) {
@@ -513,6 +513,77 @@ export function parseProblem(question: string): Problem {
   return problem;
 }
 
+/** Words that may come before a bare target at the end ("…, find the acceleration", "…, what's its speed?"). */
+const LEAD_WORDS = new Set([
+  'find',
+  'calculate',
+  'determine',
+  'compute',
+  'get',
+  'work',
+  'out',
+  "what's",
+  'whats',
+  'what',
+  'is',
+  'the',
+  'its',
+  'their',
+  'his',
+  'her',
+  'and',
+  'so',
+  'then',
+  'now',
+]);
+/** Words that may qualify a bare target without changing it ("final speed", "total resistance"). */
+const TARGET_ADJECTIVES = new Set(['final', 'total', 'net', 'resulting', 'resultant', 'new', 'equivalent']);
+
+/**
+ * A target named as a bare noun phrase at the end: "…, acceleration", "…, kinetic energy?", "…. density?": the
+ * words after the last comma, colon or full stop (or, with none, after the last value), less a few asking and
+ * qualifying words, must be exactly one quantity's name. Read word by word (no pattern runs to the end).
+ */
+export function trailingTarget(text: string, givens: readonly Given[]): { ids: string[]; from: number } | undefined {
+  const body = trimTrailing(text, /[?.!\s]/u).toLowerCase();
+  let cut = Math.max(body.lastIndexOf(','), body.lastIndexOf(';'), body.lastIndexOf(':'), lastSentenceStart(body));
+  const lastValue = givens.reduce<Given | undefined>(
+    (x, g) => (x === undefined || g.index > x.index ? g : x),
+    undefined,
+  );
+  let afterValue = false;
+  if (lastValue !== undefined && lastValue.index >= cut) {
+    // "photon wavelength 500 nm energy": the words after the last value and its unit.
+    let end = lastValue.index + lastValue.numberText.length;
+    while (body.charAt(end) === ' ') end += 1;
+    if (lastValue.unitText !== '' && body.startsWith(lastValue.unitText.toLowerCase(), end))
+      end += lastValue.unitText.length;
+    cut = end;
+    afterValue = true;
+  }
+  const words = body
+    .slice(cut)
+    .split(/[\s,:;?.!]+/u)
+    .filter((w) => w !== '');
+  if (words.length === 0 || words.length > 7 || words.some((w) => /\d/u.test(w))) return undefined;
+  let start = 0;
+  while (start < words.length && LEAD_WORDS.has(words[start] ?? '')) start += 1;
+  while (start < words.length && TARGET_ADJECTIVES.has(words[start] ?? '')) start += 1;
+  const phrase = words.slice(start).join(' ');
+  if (phrase === '' || phrase.split(' ').length > 3) return undefined;
+  const whole = keywordMatches(phrase).filter((m) => m.start === 0 && m.end === phrase.length);
+  const [match] = whole;
+  if (whole.length !== 1 || match === undefined) return undefined;
+  let ids = [...match.ids];
+  if (ids.includes('v') && ids.includes('v0')) ids = ['v'];
+  // After a value with no comma, a noun that fits the value's unit names that value ("a 2 A current"), not the target.
+  if (afterValue && lastValue !== undefined) {
+    const unit = parseUnit(lastValue.unitText);
+    if (lastValue.unitText === '' || unit === null || ids.some((id) => fits(id, unit.dims))) return undefined;
+  }
+  return { ids, from: cut };
+}
+
 function findAsked(text: string, problem: Problem): Asked | null {
   const terse = /(?<![A-Za-z0-9_α-ωΑ-Ω])[0-9_]*([A-Za-zα-ωΑ-Ω][A-Za-z0-9_α-ω]*)\s*=\s*\?/u.exec(text);
   if (terse?.[1] !== undefined) {
@@ -522,6 +593,13 @@ function findAsked(text: string, problem: Problem): Asked | null {
   const lower = text.toLowerCase();
   const starts = [...lower.matchAll(/\b(find|calculate|determine|compute|work out|what|how|solve for|estimate)\b/gu)];
   const last = starts.at(-1);
+  // "…, acceleration", "…, find the density?": a target named at the end is the quantity asked.
+  const bare = trailingTarget(text, problem.givens);
+  // Only when no asking word comes before it ("what is the force on it, acceleration?" is not clear).
+  if (bare !== undefined && (last === undefined || last.index >= bare.from)) {
+    const tail = lower.slice(bare.from);
+    return { candidates: bare.ids, magnitude: bare.ids.includes('F') || /decelerat|speed/u.test(tail) };
+  }
   const part = last === undefined ? lower.slice(lastSentenceStart(lower)) : lower.slice(last.index);
   const symbol = /\b(?:find|calculate|determine|compute|solve for)\s+(?:the\s+)?([A-Za-zα-ω][\w]*)(?:\s*[.?])?$/u.exec(
     text.slice(last?.index ?? 0).trimEnd(),

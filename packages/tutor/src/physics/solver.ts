@@ -5,10 +5,11 @@
  * answer and its checks in answer.ts.
  */
 import { type TutorAnswer, refusedAnswer } from '@studyease/contract';
-import type { Given, Problem } from './parse';
+import { type Given, type Problem, keywordMatches, trailingTarget } from './parse';
 import { CONSTANTS, quantity } from './quantities';
 import type { DisplayUnit } from './units';
 import { TOOL, buildAnswer, formatSig, notNeededReason } from './answer';
+import { sameDims } from './expr';
 import { type Known, type Route, assignments, missingReason, relClose, routesFor } from './routes';
 
 export interface Solution {
@@ -72,6 +73,16 @@ function droppedFromHeight(problem: Problem): { height: Given; time: Given } | u
   const [time] = times;
   if (heights.length !== 1 || times.length !== 1 || height === undefined || time === undefined) return undefined;
   return { height, time };
+}
+
+/** The quantities the question names as asked, read from its words alone ("…, density?", "what is the power …"). */
+function namedQuantities(problem: Problem): string[] {
+  const bare = trailingTarget(problem.text, problem.givens);
+  if (bare !== undefined) return bare.ids;
+  const words = askedWords(problem.text);
+  if (words === undefined) return [];
+  const whole = keywordMatches(words.toLowerCase()).filter((m) => m.start === 0 && m.end === words.length);
+  return whole.flatMap((m) => m.ids);
 }
 
 export function solveProblem(problem: Problem): Solution {
@@ -194,6 +205,14 @@ export function solveProblem(problem: Problem): Solution {
         : `The question is ambiguous: it could ask for the ${a.name} or the ${b.name}. Name the quantity you want.`,
     );
   }
+  // The answer must be the kind of quantity the question names ("…, acceleration" is never answered in newtons),
+  // read again from the words, apart from the reading that chose the formula.
+  const named = namedQuantities(problem);
+  if (named.length > 0 && !named.some((id) => sameDims(quantity(id).dims, quantity(chosen.target).dims)))
+    return refuse(
+      'unsupported',
+      `You ask for the ${quantity(named[0] ?? chosen.target).name}, but the only formula I found gives the ${quantity(chosen.target).name}, which is a different kind of quantity, so I will not guess. Check the values and their units, or write the question as "${quantity(named[0] ?? chosen.target).symbol} = ?".`,
+    );
   // Every value the student gave must be used or set aside for a reason: an answer that silently drops one (a
   // friction force, a second pull) would be checked against the wrong physics.
   const dropped = problem.givens.filter((g) => {
