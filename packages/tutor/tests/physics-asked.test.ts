@@ -83,6 +83,9 @@ describe('a bare target at the end is the quantity asked', () => {
     expectValue('an object of weight 50 N is on the moon g = 1.6 m/s^2, mass?', 50 / 1.6, 'kg');
     expectValue('a 1000 kg car brakes with a force of 5000 N, deceleration?', 5, 'm/s^2');
     expectValue('A pump does 600 J of work in 12 s. Power?', 50, 'W');
+    // A braking distance is a size, whichever way the force was read.
+    expectValue('a 1200 kg car going 25 m/s, braking force 6000 N, stopping distance?', 62.5, 'm');
+    expectValue('an 800 kg car at 20 m/s brakes with a force of 4000 N, stopping distance', 40, 'm');
   });
   test('after the last value, a noun that cannot be that value is the target', () => {
     const E = (6.626_070_15e-34 * 299_792_458) / 500e-9;

@@ -598,7 +598,9 @@ function findAsked(text: string, problem: Problem): Asked | null {
   // Only when no asking word comes before it ("what is the force on it, acceleration?" is not clear).
   if (bare !== undefined && (last === undefined || last.index >= bare.from)) {
     const tail = lower.slice(bare.from);
-    return { candidates: bare.ids, magnitude: bare.ids.includes('F') || /decelerat|speed/u.test(tail) };
+    // A size, as in the sentence reading below: a force, a deceleration, a speed, a stopping (braking) distance.
+    const magnitude = bare.ids.includes('F') || /decelerat|speed|stopping|brak|retard|resistive/u.test(tail);
+    return { candidates: bare.ids, magnitude };
   }
   const part = last === undefined ? lower.slice(lastSentenceStart(lower)) : lower.slice(last.index);
   const symbol = /\b(?:find|calculate|determine|compute|solve for)\s+(?:the\s+)?([A-Za-zα-ω][\w]*)(?:\s*[.?])?$/u.exec(
