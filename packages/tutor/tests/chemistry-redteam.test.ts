@@ -192,3 +192,51 @@ describe('molarity: c = n / V, the solute in a volume, dilution', () => {
     expectRefused('what mass of solute is in 200 mL of 0.5 M solution');
   });
 });
+
+describe('stoichiometry sentences with no written equation (textbook reactions)', () => {
+  const C3H8 = M(['C', 3], ['H', 8]);
+  const CaCO3 = M(['Ca', 1], ['C', 1], ['O', 3]);
+  const H2 = M(['H', 2]);
+  const O2 = M(['O', 2]);
+  const H2O = M(['H', 2], ['O', 1]);
+  for (const [question, value, unit] of [
+    ['how much oxygen gas is needed to burn 22 g of C3H8', (22 / C3H8) * 5 * O2, 'g'],
+    ['what mass of CO2 forms when 50 g of CaCO3 decomposes', (50 / CaCO3) * M(['C', 1], ['O', 2]), 'g'],
+    [
+      'when 25 g of calcium carbonate decomposes, what mass of CaO is produced',
+      (25 / CaCO3) * M(['Ca', 1], ['O', 1]),
+      'g',
+    ],
+    ['2 g of hydrogen gas and 32 g of oxygen gas react, how many grams of water form', (2 / H2) * H2O, 'g'],
+  ] as const) {
+    test(question, () => {
+      expectQuantity(question, value, unit);
+    });
+  }
+  test('the limiting reagent of two amounts', () => {
+    const answer = solve('6 g of hydrogen gas and 32 g of oxygen gas react. which is the limiting reagent?');
+    assert.equal(answer.status, 'solved', answer.reason ?? '');
+    assert.match(answer.answer!.text, /^O2\b/);
+  });
+});
+
+describe('percent yield: actual / theoretical × 100', () => {
+  const CaCO3 = M(['Ca', 1], ['C', 1], ['O', 3]);
+  const CaO = M(['Ca', 1], ['O', 1]);
+  const NaCl = M(['Na', 1], ['Cl', 1]);
+  for (const [question, value] of [
+    ['the actual yield was 12 g and the theoretical yield 16 g. what is the percent yield', 75],
+    ['heating 20 g of CaCO3 gave 9.0 g of CaO, what is the percentage yield?', (9 / ((20 / CaCO3) * CaO)) * 100],
+    ['2Na + Cl2 -> 2NaCl. 2.3 g of Na produced 5.0 g of NaCl. % yield?', (5 / ((2.3 / WEIGHT.Na!) * NaCl)) * 100],
+    ['percent yield when 3.0 g of CaO is obtained from 10 g of CaCO3', (3 / ((10 / CaCO3) * CaO)) * 100],
+  ] as const) {
+    test(question, () => {
+      expectQuantity(question, value, '%');
+    });
+  }
+  test('not sent to the Math Solver; unreadable yields are refused', () => {
+    const answer = expectRefused('what is the percent yield of the reaction');
+    assert.equal(answer.suggestion, undefined);
+    expectRefused('percent yield: 10 g of CaCO3 and 4 g of CaO');
+  });
+});

@@ -24,6 +24,7 @@ import {
 import { atomsOfElement, readMoles, solveMoles, solveParticlesToMoles, type MolesProblem } from './moles';
 import { AMBIGUOUS_ELEMENTS, namesToFormulas } from './names';
 import { MOLARITY_KIND, readMolarity, solveMolarity, type MolarityProblem } from './molarity';
+import { asksPercentYield, PERCENT_YIELD_KIND, solvePercentYield } from './percent-yield';
 import { trimTrailing } from '../trim-trailing';
 import {
   checkStoichiometry,
@@ -45,6 +46,7 @@ type Route =
   | { kind: 'moles'; problem: MolesProblem }
   | { kind: 'gas'; problem: GasProblem }
   | { kind: 'molarity'; problem: MolarityProblem; text: string }
+  | { kind: 'percent-yield'; text: string }
   | { kind: 'stoichiometry'; problem: NonNullable<ReturnType<typeof readStoichiometry>> }
   | { kind: 'refuse'; status: 'invalid' | 'unsupported'; reason: string; suggestion?: TutorAnswer['suggestion'] }
   | { kind: 'none' };
@@ -198,6 +200,8 @@ function bareElementNames(text: string): Set<string> {
 
 function route(question: string): Route {
   const { plain, named } = readable(question);
+  // "percent yield" first: its two masses would read as stoichiometry, and "percent" as a math question.
+  if (asksPercentYield(named)) return { kind: 'percent-yield', text: named };
   // Before moles and gases: "0.5 L of 2 M HCl" is a solution, whose amounts the mole reader would take alone.
   const molarity = readMolarity(named);
   if (molarity) return { kind: 'molarity', problem: molarity, text: named };
@@ -315,6 +319,8 @@ function solve(question: string): TutorAnswer {
       return solveStoichiometryProblem(question, routed.problem).answer;
     case 'molarity':
       return solveMolarity(question, routed.text, routed.problem);
+    case 'percent-yield':
+      return solvePercentYield(question, routed.text);
     case 'refuse': {
       const refused = refusedAnswer(TOOL, routed.status, 'chemistry', question, routed.reason);
       return routed.suggestion ? { ...refused, suggestion: routed.suggestion } : refused;
@@ -385,6 +391,7 @@ function check(question: string, studentAnswer: string): CheckResult {
       return checkStoichiometry(question, routed.problem, studentAnswer);
     case 'moles':
     case 'gas':
+    case 'percent-yield':
       return checkAmount(solve(question), studentAnswer);
     case 'molarity':
       // "0.25 mol/L", "0.25 mol dm-3" and "0.25 M" are one unit: written as M before grading.
@@ -565,4 +572,4 @@ export const chemistryEngine: Engine = {
   practice,
 };
 
-export { BALANCE_KIND, MOLAR_MASS_KIND, MOLARITY_KIND, STOICHIOMETRY_KIND };
+export { BALANCE_KIND, MOLAR_MASS_KIND, MOLARITY_KIND, PERCENT_YIELD_KIND, STOICHIOMETRY_KIND };
