@@ -71,4 +71,32 @@ describe('qualifiers', () => {
     assert.equal(mathEngine.check('find the real roots of x^4 - 1 = 0', 'x = 1, x = -1').correct, true);
     assert.equal(mathEngine.check('find the real roots of x^4 - 1 = 0', 'x = 1, x = -1, x = i, x = -i').correct, false);
   });
+  test('a method named ("by factoring", "using the quadratic formula") is read, and the same answer given', () => {
+    solved('x^2+2x-8=0 using the quadratic formula', 'x = -4, x = 2');
+    solved('solve by factoring: x^2 - 7x + 12 = 0', 'x = 3, x = 4');
+    solved('solve x^2 + 6x + 5 = 0 by completing the square', 'x = -5, x = -1');
+    solved('use the quadratic formula to solve 2x^2 - 3x - 2 = 0', 'x = -1/2, x = 2');
+    solved('solve x^2 = 20, exact answer', 'x = -(2*sqrt(5)), x = 2*sqrt(5)');
+    solved('give the exact solutions of x^2 - 12 = 0', 'x = -(2*sqrt(3)), x = 2*sqrt(3)');
+  });
+  test('factor completely, expand and simplify', () => {
+    solved('factor completely: 2x^2 - 8', '2*(x - 2)*(x + 2)');
+    solved('factor x^2-5x+6 completely', '(x - 2)*(x - 3)');
+    solved('factorise fully 3x^2 - 12', '3*(x - 2)*(x + 2)');
+    solved('expand and simplify (x+2)(x-3)', 'x^2 - x - 6');
+    solved('expand and simplify: 3(x+2) - 2(x-1)', 'x + 8');
+  });
+  test('a condition that selects roots: positive, negative, x > 0', () => {
+    solved('find the positive solution of x^2 = 49', 'x = 7');
+    solved('x^2 = 49, x>0', 'x = 7');
+    solved('x^2 - x - 6 = 0 where x < 0', 'x = -2');
+    solved('find the negative root of x^2 = 5', 'x = -sqrt(5)');
+    solved('what is the positive value of x if x^2 - 2x - 15 = 0', 'x = 5');
+    assert.equal(mathEngine.check('x^2 = 49, x>0', 'x = 7').correct, true);
+    assert.equal(mathEngine.check('x^2 = 49, x>0', 'x = 7, x = -7').correct, false);
+    // No root of that sign: refused, and never offered without the condition.
+    const none = mathEngine.solve('positive solution of x^2 + 4 = 0');
+    assert.equal(none.status, 'unsupported');
+    assert.equal(none.suggestion, undefined);
+  });
 });

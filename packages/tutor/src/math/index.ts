@@ -92,7 +92,11 @@ const solvePhrased = (question: string, secondReading: boolean): Solved & { read
   let outcome = withQualifiers(solved.outcome, read.qualifiers);
   // "Real solutions only" changed the answer (complex roots left out, or none left): the second reader reads the
   // new answer again, so that "no real solution" is checked on its own.
-  if (secondReading && read.qualifiers.real && outcome.answer.text !== solved.outcome.answer.text) {
+  if (
+    secondReading &&
+    (read.qualifiers.real || read.qualifiers.sign) &&
+    outcome.answer.text !== solved.outcome.answer.text
+  ) {
     const others = outcome.checks.filter((c) => c.kind !== SECOND_READING && c.kind !== SECOND_READING_UNAVAILABLE);
     const again = checkAgainstSecondReading(outcome.reading ?? readingOf(read.text), outcome.answer.text);
     outcome = { ...outcome, checks: [...others, again] };

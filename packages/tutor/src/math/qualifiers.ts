@@ -203,6 +203,52 @@ const realOnly = (outcome: Outcome): Outcome => {
 };
 
 /**
+ * "The positive solution", "x > 0": the roots of that sign, with a step that says which were left out. An answer
+ * that is not a list of values (a formula, an interval), or no root of that sign, is refused: the condition is
+ * never dropped, and "no positive solution" has no independent check here.
+ */
+const signOnly = (outcome: Outcome, sign: 'positive' | 'negative', letter: string | undefined): Outcome => {
+  const parts = partsOf(outcome.answer.text);
+  if (!parts || (letter && parts.some((p) => p.name !== letter)))
+    throw new Unsupported(`I could not apply the condition that the answer is ${sign} to this answer`);
+  const keep = (p: Part): boolean => !isComplex(p) && (sign === 'positive' ? p.value.re > 0 : p.value.re < 0);
+  const kept = parts.filter(keep);
+  if (kept.length === 0) throw new Unsupported(`none of the solutions is ${sign}`);
+  const text = kept.map((p) => (p.name ? `${p.name} = ${p.exact}` : p.exact)).join(', ');
+  if (kept.length === parts.length) return outcome;
+  const left = parts
+    .filter((p) => !keep(p))
+    .map((p) => (p.name ? `${p.name} = ${p.exact}` : p.exact))
+    .join(', ');
+  return {
+    ...outcome,
+    answer: { text, latex: text },
+    steps: [
+      ...outcome.steps,
+      step(
+        `Only the ${sign} solution${kept.length > 1 ? 's' : ''}`,
+        `You asked for ${sign} solutions: ${left} is left out, so the answer is ${text}.`,
+      ),
+    ],
+    grade: (student) => {
+      const given = splitAnswers(student).map((piece) => valueOf(piece.replace(/^[A-Za-z]\w* ?= ?/, '')));
+      const want = kept.map((p) => p.value.re);
+      const all =
+        given.length === want.length &&
+        given.every((g) => {
+          if (!g || Math.abs(g.im) > 1e-9) return false;
+          const i = want.findIndex((r) => Math.abs(g.re - r) < 1e-7 * Math.max(1, Math.abs(r)));
+          if (i < 0) return false;
+          want.splice(i, 1);
+          return true;
+        });
+      return all ? { correct: true, differences: [] } : { correct: false, differences: [`the answer is ${text}`] };
+    },
+    similar: undefined,
+  };
+};
+
+/**
  * @param outcome - the engine's exact answer
  * @param qualifiers - what the student asked about its form
  * @returns the outcome with the answer in the form asked for (throws Unsupported when an exact answer was asked
@@ -212,7 +258,8 @@ export const withQualifiers = (outcome: Outcome, qualifiers: Qualifiers): Outcom
   if (qualifiers.exact && /≈|\d\.\d{4,}/.test(outcome.answer.text))
     throw new Unsupported('you asked for the exact answer, and I could only find a decimal approximation of it');
   const rounding = roundingOf(qualifiers);
-  const base = qualifiers.real ? realOnly(outcome) : outcome;
+  let base = qualifiers.real ? realOnly(outcome) : outcome;
+  if (qualifiers.sign) base = signOnly(base, qualifiers.sign, qualifiers.signOf);
   let out = rounding ? rounded(base, rounding) : base;
   if (qualifiers.complex) {
     const hasComplex = /(^|[^a-z])i\b/.test(outcome.answer.text);

@@ -179,7 +179,10 @@ export function explainRefusal(question: string, engineReason: string, solves: (
       suggestion: { text: question, tool: other.tool },
     };
   }
-  const read = rephrase(question).text;
+  const rephrased = rephrase(question);
+  const read = rephrased.text;
+  // A condition on the roots (positive, real) is not in the text: a rewrite without it would ask another question.
+  const conditioned = rephrased.qualifiers.sign !== undefined || rephrased.qualifiers.real === true;
   // The engine's own phrasing ("limit of E as x -> a", "integral of E from a to b") has words the engine reads.
   const own = ENGINE_PHRASING.test(read);
   const words = read
@@ -191,6 +194,7 @@ export function explainRefusal(question: string, engineReason: string, solves: (
   // A rewrite only leaves out what is not maths: every number, relation and meaningful word of the question is
   // kept ("10 percent of 50 plus 5" is never offered as "50 + 5").
   const keeps = (text: string): boolean =>
+    !conditioned &&
     sameMultiset(numbersIn(text), numbersIn(read)) &&
     // Every function name stays: "x = 0" is not what "cos x = 0" asks.
     sameMultiset(functionsIn(text), functionsIn(read)) &&

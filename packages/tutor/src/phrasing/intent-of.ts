@@ -127,6 +127,13 @@ export function intentOf(text: string): string {
   if (/^(?:derivative|differentiate|d ?\/ ?d)/i.test(s)) return s;
   m = FRACTION_FIRST.exec(s) ?? FRACTION_LAST.exec(s) ?? FRACTION_ADD.exec(s);
   if (m) return `simplify ${m[1] ?? ''}`;
+  // "factor completely", "factorise fully", "expand and simplify", "multiply out and simplify": the engine's factor
+  // and expand already go all the way and simplify.
+  s = s
+    .replace(/^(factor|factorise|factorize)(?: (?:completely|fully))? ?: ?/i, '$1 ')
+    .replace(/^(factor|factorise|factorize) (?:completely|fully) /i, '$1 ')
+    .replace(/^(?:expand|multiply out) (?:and|&) simplify\b ?:? ?/i, 'expand ');
+  if (/^(?:factor|factorise|factorize) /i.test(s)) s = s.replace(/ (?:completely|fully)$/i, '');
   s = s.replace(/^(simplify|factor|factorise|factorize|expand) ?: ?/i, '$1 ');
   m = ROOTS_AFTER.exec(s);
   if (m?.[1]) return m[1].includes('=') ? m[1] : `${m[1]} = 0`;

@@ -29,6 +29,16 @@ const REAL_ROOTS =
 // "The general solution" is what the trig solver gives anyway (every solution, with k any integer).
 const GENERAL =
   /(?:[,;] )?(?:(?:find|give|write|state|what is|what's) )?(?:the |a |all )?general solutions?\b(?: (?:of|for|to)\b)?:?/i;
+// How to solve ("by factoring", "using the quadratic formula"): the engine's steps use its own method; the answer
+// is the same.
+const METHOD =
+  /(?:[,;] )?(?:(?:solve|solving|find|work out) )?(?:it |this |them )?(?:by|using|use|with|via) (?:the )?(?:quadratic formula|formula|factoring|factori[sz]ing|factori[sz]ation|completing the square|substitution|elimination)\b(?: to (?:solve|find)\b)?:?/i;
+// "Give the exact answer", "exact answers" as a whole phrase (a bare "exact" before "value of" stays EXACT's).
+const EXACT_ANSWER =
+  /(?:[,;] )?(?:(?:give|giving|write|state|find) )?(?:the |an |your )?exact (?:answers?|solutions?)\b(?: (?:of|to|for)\b)?:?/i;
+// Which roots are asked for: "the positive solution of", "x > 0" after the equation.
+const SIGN_WORD = /\b(positive|negative) (?=(?:roots?|solutions?|values? of [a-z]|values?|zeros?|zeroes|answers?)\b)/i;
+const SIGN_CONDITION = /(?:[,;] (?:(?:where|with|for|given|if) )?| (?:where|with|for|given|if) )([a-z]) ?(>|<) ?0$/i;
 const EXACT = new RegExp(
   String.raw`(?:[,;] )?(?:and )?(?:(?:give|giving|write|writing|leave|leaving|express|expressing) (?:your |the |it |them )?(?:answers? |solutions? |roots? |results? )?)?(?:in (?:its |their |the )?(?:simplest|lowest|exact|surd|radical) (?:form|terms)|as (?:an )?exact (?:values?|answers?|form))|(?:[,;] )?\bexactly\b|\bexact (?=(?:value|values|answer|answers|solution|solutions|roots|form)\b)`,
   'i',
@@ -71,6 +81,18 @@ export function qualifiersOf(text: string): [string, Qualifiers] {
   // Both asked: the wider set wins, and "real" says nothing more.
   if (qualifiers.real && qualifiers.complex) delete qualifiers.real;
   [rest] = cut(rest, GENERAL);
+  [rest] = cut(rest, METHOD);
+  [rest, match] = cut(rest, EXACT_ANSWER);
+  if (match) qualifiers.exact = true;
+  [rest, match] = cut(rest, SIGN_WORD);
+  if (match) qualifiers.sign = (match[1] ?? '').toLowerCase() === 'negative' ? 'negative' : 'positive';
+  // Only after one equation: "x + y > 3, x > 0" is a system of inequalities, not a choice among roots.
+  match = /=/.test(rest) && !/[<>]/.test(rest.replace(SIGN_CONDITION, '')) ? SIGN_CONDITION.exec(rest) : null;
+  if (match) {
+    rest = rest.slice(0, match.index).trim();
+    qualifiers.sign = match[2] === '<' ? 'negative' : 'positive';
+    if (match[1]) qualifiers.signOf = match[1];
+  }
   [rest, match] = cut(rest, EXACT);
   if (match) qualifiers.exact = true;
   // "round 3.14159 to 2 dp", "round x^2 = 3 to 2 dp": the instruction stayed in front of the maths.

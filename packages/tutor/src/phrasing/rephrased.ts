@@ -13,6 +13,10 @@ export interface Qualifiers {
   complex?: boolean;
   /** "real solutions of", "over the reals", "find all real x", "in ℝ": only real solutions are asked for. */
   real?: boolean;
+  /** "the positive solution", "x > 0" after the equation: only the roots of that sign. */
+  sign?: 'positive' | 'negative';
+  /** The letter of a condition "x > 0" (the unknown it restricts). */
+  signOf?: string;
   /** "exactly", "exact", "in simplest form": the engine's answers are exact anyway; kept to say so. */
   exact?: boolean;
 }
