@@ -240,3 +240,22 @@ describe('percent yield: actual / theoretical × 100', () => {
     expectRefused('percent yield: 10 g of CaCO3 and 4 g of CaO');
   });
 });
+
+describe('balancing a reaction written in words with "gives", "makes", "forms", "produces"', () => {
+  for (const [question, balanced] of [
+    ['balance sodium + chlorine gives sodium chloride', '2 Na + Cl2 -> 2 NaCl'],
+    ['balance: hydrogen + oxygen makes water', '2 H2 + O2 -> 2 H2O'],
+    ['balance the equation aluminium + oxygen forms aluminium oxide', '4 Al + 3 O2 -> 2 Al2O3'],
+    ['balance methane and oxygen produces carbon dioxide and water', 'CH4 + 2 O2 -> CO2 + 2 H2O'],
+  ] as const) {
+    test(question, () => {
+      const answer = solve(question);
+      assert.equal(answer.status, 'solved', `${question}: ${answer.reason ?? ''}`);
+      assert.ok(answer.verified);
+      assert.equal(answer.answer!.text, balanced);
+    });
+  }
+  test('a substance not known by name is refused', () => {
+    expectRefused('balance magnesium + unobtainium gives stuff');
+  });
+});

@@ -144,6 +144,13 @@ function reactantsAndProducts(text: string): [string, string] | undefined {
     const verb = FORMS.exec(text.slice(from + 1));
     if (verb) return [text.slice(from, from + 1 + verb.index), text.slice(from + 1 + verb.index + verb[0].length)];
   }
+  // "balance magnesium + oxygen gives magnesium oxide": everything after "balance" split at the linking words.
+  const balance = /^balance(?: the)?(?: (?:chemical |word )?(?:equation|reaction))?(?: for| of)?:? /i.exec(text);
+  if (balance) {
+    const rest = text.slice(balance[0].length);
+    const verb = FORMS.exec(rest.slice(1));
+    if (verb) return [rest.slice(0, 1 + verb.index), rest.slice(1 + verb.index + verb[0].length)];
+  }
   // "X reacts with … to give …": X is the formula before the words, from its first capital at a word's start.
   for (const reacts of text.matchAll(/ (?:reacts|react|combines|combine) with /g)) {
     let start = reacts.index;
