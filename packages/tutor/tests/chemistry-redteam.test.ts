@@ -259,3 +259,20 @@ describe('balancing a reaction written in words with "gives", "makes", "forms", 
     expectRefused('balance magnesium + unobtainium gives stuff');
   });
 });
+
+describe('gas laws written with subscripts (P1 = …, V2 = ?)', () => {
+  for (const [question, value, unit] of [
+    ['P1 = 120 kPa, V1 = 5 L, T1 = 300 K, P2 = 100 kPa, T2 = 350 K, V2 = ?', (120 * 5 * 350) / (300 * 100), 'L'],
+    ['P1 = 100 kPa, V1 = 3 L, T1 = 300 K, P2 = 150 kPa, T2 = 400 K, find V2', (100 * 3 * 400) / (300 * 150), 'L'],
+    ['T2 = 450 K, V1 = 6 L, T1 = 300 K. what is V2', 9, 'L'],
+    ['P1 = 2.0 atm, V1 = 4.0 L, V2 = 8.0 L, P2?', 1, 'atm'],
+    ['P1 = 1.0 atm, T1 = 27 °C, T2 = 127 °C, calculate P2', 400.15 / 300.15, 'atm'],
+  ] as const) {
+    test(question, () => {
+      expectQuantity(question, value, unit);
+    });
+  }
+  test('the state before the change is not answered backwards', () => {
+    expectRefused('P2 = 2 atm, V2 = 3 L, P1 = 1 atm, V1 = ?');
+  });
+});

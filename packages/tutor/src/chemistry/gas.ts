@@ -102,14 +102,20 @@ export function readGas(text: string): GasProblem | undefined {
     if (!unit) continue;
     const { value, figures } = readNumber(match[1]!);
     const before = text.slice(Math.max(0, match.index - 30), match.index);
+    // "P1 = 100 kPa", "V2 = 5 L": the state is in the symbol's subscript.
+    const label = /\b[PVTn]([12]) ?=$/.exec(before.trimEnd())?.[1];
     const marker =
-      /\b(?:to|becomes?|until|reaches?|into)\s+(?:(?:a|an|the)\s+)?(?:(?:new|final)\s+)?(?:(?:pressure|volume|temperature)\s+(?:of\s+)?)?$/i.test(
-        before,
-      )
-        ? 'to'
-        : /\b(?:from|initially|originally)\s+(?:(?:pressure|volume|temperature)\s+(?:of\s+)?)?$/i.test(before)
-          ? 'from'
-          : undefined;
+      label === '1'
+        ? 'from'
+        : label === '2'
+          ? 'to'
+          : /\b(?:to|becomes?|until|reaches?|into)\s+(?:(?:a|an|the)\s+)?(?:(?:new|final)\s+)?(?:(?:pressure|volume|temperature)\s+(?:of\s+)?)?$/i.test(
+                before,
+              )
+            ? 'to'
+            : /\b(?:from|initially|originally)\s+(?:(?:pressure|volume|temperature)\s+(?:of\s+)?)?$/i.test(before)
+              ? 'from'
+              : undefined;
     values.push({ kind: unit[1], value, written: match[1]!.trim(), unit: unit[2], figures, marker, standard: false });
   }
   const massMatch = new RegExp(
@@ -139,14 +145,22 @@ export function readGas(text: string): GasProblem | undefined {
   const distinct = new Set(formulas);
   if (mass ? formulas.some((word) => word !== mass.formula) : distinct.size > 1) return undefined;
   const gasWords =
+    /\b[PVT][12] ?=/.test(text) ||
     /\b(gas|gases|pressure|volume|temperature|STP|ideal|balloon|container|cylinder|tank|compressed|expands?|heated|cooled|occupy|occupies)\b/i.test(
       text,
-    ) || new Set(values.map((v) => v.kind)).size >= 3;
+    ) ||
+    new Set(values.map((v) => v.kind)).size >= 3;
   const kinds = new Set(values.map((v) => v.kind));
   if (!gasWords || kinds.size + (mass ? 1 : 0) + (stp ? 2 : 0) < 2) return undefined;
   if (!values.some((v) => v.kind === 'P' || v.kind === 'V') && !stp) return undefined;
   const askedMatch = askedQuantity(text) ?? /\b(?:new|final)\s+(pressure|volume|temperature)\b/i.exec(text)?.[1];
-  const symbolAsked = /\b([PVTn])2?\s*=\s*\?/.exec(text)?.[1];
+  // "V2 = ?", "find V2", "what is T2", "P2?": the symbol asked.
+  const symbolAsked =
+    /\b([PVTn])2?\s*=\s*\?/.exec(text)?.[1] ??
+    /\b(?:find|calculate|determine|compute|what is|what's|solve for|work out|give) (?:the )?([PVT])2\b/i
+      .exec(text)?.[1]
+      ?.toUpperCase() ??
+    /\b([PVT])2 ?\?/.exec(text)?.[1];
   const word =
     askedMatch?.toLowerCase() ??
     { P: 'pressure', V: 'volume', T: 'temperature', n: 'moles' }[symbolAsked ?? ''] ??

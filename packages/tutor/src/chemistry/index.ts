@@ -269,7 +269,8 @@ function route(question: string): Route {
   // Units after a number, case-sensitive: "2 Mg" is magnesium, "2 mg" milligrams.
   const unitAmount = /\d ?(?:g|kg|mg|mol|mmol|L|mL|dm3|cm3)\b/;
   const asksAmount = amounts.test(named) || unitAmount.test(named);
-  if (hasArrow(named) && asksAmount)
+  // Only for an equation ("=" between gas-law symbols, "P1 = 100 kPa", is not one).
+  if (hasArrow(named) && asksAmount && !/\b[PVTn][12]? ?=/.test(named))
     return {
       kind: 'refuse',
       status: 'unsupported',
