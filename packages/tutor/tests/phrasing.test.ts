@@ -242,4 +242,22 @@ describe('fractions and percentages of amounts, and maths in words', () => {
   test('a chain of percentage changes is answered, the changes multiplied rather than added', () => {
     answers('a price rises 20% then falls 20%, what is the overall percentage change', '-4');
   });
+  test('operations in words: "x over 2", "the square of 12", a help!! before the maths (red-team patterns 7, 8)', () => {
+    const answer = (q: string) => mathEngine.solve(q);
+    for (const [q, text] of [
+      ['x over 2 plus 3 equals 7', 'x = 8'],
+      ['y over 4 minus 1 equals 2', 'y = 12'],
+      ['what is the square of 12', '144'],
+      ['the cube of 3', '27'],
+      ['help!! 7 - 2x = x + 1', 'x = 2'],
+      ['x + 1 all over 2 = 3', 'x = 5'],
+    ] as const) {
+      const a = answer(q);
+      assert.equal(a.status, 'solved', `${q}: ${a.reason ?? ''}`);
+      assert.equal(a.answer?.text, text, q);
+      assert.equal(a.verified, true, q);
+    }
+    // "in degrees" changes the answer: never offered away.
+    assert.equal(answer('solve sin(x) = 1/2 in degrees').suggestion, undefined);
+  });
 });

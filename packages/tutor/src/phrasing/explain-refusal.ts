@@ -142,6 +142,14 @@ const MEANINGFUL = new Set([
   'less',
   'more',
   'not',
+  // The unit of the answer or a condition on it: "sin(x) = 1/2 in degrees" is not "sin(x) = 1/2".
+  'degrees',
+  'degree',
+  'radians',
+  'positive',
+  'negative',
+  'real',
+  'over',
 ]);
 
 /** The numbers of a text, sorted, as text. */

@@ -9,7 +9,7 @@ const LEADING: readonly RegExp[] = [
   /^(?:can|could|would|will) (?:you|u) (?:please |pls |plz )?(?:help me |help )?(?:to )?/i,
   /^(?:help me (?:to |with |on )?|i need (?:help )?(?:to )?|i want to |i have to |i must |how do (?:i|you|we) |how (?:can|would) i |how to |let's |lets )/i,
   /^(?:please |pls |plz )/i,
-  /^(?:quick question|question|homework|hw|help)[:,!.-]? /i,
+  /^(?:quick question|question|homework|hw|help)[:,!.-]* /i,
   /^(?:i'm|im|i am) (?:stuck|lost|confused) (?:on|with) (?:this:? )?/i,
   /^(?:for|in) (?:my|our|a) (?:homework|hw|assignment|class|test|exam|worksheet)[,:]? /i,
   /^(?:help|helps) (?:me )?(?:with |to |on |solving |solve(?= ))?/i,

@@ -27,6 +27,11 @@ const WORDS: ReadonlyArray<readonly [RegExp, string]> = [
   [new RegExp(String.raw`\btwice (?:the )?${OPERAND}`, 'gi'), '2*$1'],
   [new RegExp(String.raw`\b(?:a |one )?half of ${OPERAND}`, 'gi'), '$1/2'],
   [/\b(\d+) ?\/ ?(\d+) of (\d+(?:\.\d+)?|\([^()]*\))/gi, '$1/$2*$3'],
+  [new RegExp(String.raw`\b(?:the )?square of ${OPERAND}`, 'gi'), '$1^2'],
+  [new RegExp(String.raw`\b(?:the )?cube of ${OPERAND}`, 'gi'), '$1^3'],
+  // "x over 2": a fraction, only between a number or single letter and the next (lower case: "over R", "over the
+  // reals" are qualifiers, read later).
+  [/(?<=\d|\b[a-z]|\)) over (?=\d|[a-z]\b|\()/g, ' / '],
   [/ squared\b/gi, '^2'],
   [/ cubed\b/gi, '^3'],
   [/ (?:to|raised to) the (?:power of |power )?(\d+)(?:st|nd|rd|th)?(?: power)?\b/gi, '^$1'],
