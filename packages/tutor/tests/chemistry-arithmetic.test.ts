@@ -91,6 +91,19 @@ const EXTRA = [
   'A 5.00 L sample of gas at 1.00 atm and 300 K is changed to 2.00 atm and 350 K. What is the new volume?',
   'What temperature is 16.0 g of O2 at if it occupies 11.2 L at 1.00 atm?',
   'what pressure does 0.200 mol of gas exert in 500 mL at 27 °C?',
+  // Red-team patterns (issue #13): short forms after an equation, atoms of a molecule, Mr, molarity, yield, P1/V2.
+  'Fe2O3 + 3CO -> 2Fe + 3CO2. mass of Fe from 100 g Fe2O3',
+  'number of atoms in 2 g of hydrogen gas',
+  'Mr of CaCO3',
+  'how many moles is 3.011e23 molecules',
+  'molarity of 10 g NaOH dissolved to make 250 mL',
+  'what mass of NaCl is needed for 500 mL of 0.1 M solution',
+  'concentration of 5.85 g NaCl in 100 mL of water',
+  'dilute 100 mL of 6 M HCl to 1.5 M, final volume?',
+  '25 mL of 2.0 M HCl is diluted to 500 mL. what is the new concentration',
+  'heating 10 g of CaCO3 gives 4 g of CaO. what is the percent yield',
+  'actual yield 15 g, theoretical yield 20 g, percent yield?',
+  'P1 = 100 kPa, V1 = 3 L, T1 = 300 K, P2 = 150 kPa, T2 = 400 K, find V2',
 ];
 
 function chemistryQuestions(): string[] {

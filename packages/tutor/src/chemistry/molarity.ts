@@ -288,7 +288,7 @@ function dilution(text: string, problem: MolarityProblem): Solved | { refused: s
     const value = product.value / other.value;
     steps.push({
       title: 'Solve for the other volume',
-      explanation: `V = c1 × V1 / c2 = ${c1.written} × ${inUnit(v1)} / ${other.written} = ${product.text} / ${other.written} = ${answerText(value, unit, 4).precise} ${unit}.`,
+      explanation: `c1 × V1 = ${c1.written} × ${inUnit(v1)} = ${product.text}; V = c1 × V1 / c2 = ${product.text} / ${other.written} = ${answerText(value, unit, 4).precise} ${unit}.`,
     });
     const exact = (c1.value * v1.value) / other.value;
     return {
@@ -306,7 +306,7 @@ function dilution(text: string, problem: MolarityProblem): Solved | { refused: s
   const value = (c1.value * v1.value) / other.value;
   steps.push({
     title: 'Solve for the new concentration',
-    explanation: `c2 = c1 × V1 / V2 = ${c1.written} × ${inUnit(v1)} / ${inUnit(other)} = ${product.text} / ${inUnit(other)} = ${answerText(value, 'mol/L', 4).precise} mol/L.`,
+    explanation: `c1 × V1 = ${c1.written} × ${inUnit(v1)} = ${product.text}; c2 = c1 × V1 / V2 = ${product.text} / ${inUnit(other)} = ${answerText(value, 'mol/L', 4).precise} mol/L.`,
   });
   return {
     value,
