@@ -102,3 +102,40 @@ describe('a bare target at the end is the quantity asked', () => {
     expectRefused('a 2 kg box moves at 3 m/s for 4 s, pressure?', /pressure/u);
   });
 });
+
+describe("springs and Hooke's law", () => {
+  test('k in N/m is a spring constant: F = k·x and the energy stored ½·k·x²', () => {
+    expectValue('a spring with k = 200 N/m is stretched 0.05 m. force?', 10, 'N');
+    expectValue("hooke's law: k = 300 N/m, x = 4 cm, find F", 12, 'N');
+    expectValue('What force compresses a spring of spring constant 400 N/m by 0.02 m?', 8, 'N');
+    expectValue('a 4 N force stretches a spring by 2 cm, spring constant?', 200, 'N/m');
+    expectValue('A spring stretches 5 cm under a force of 10 N. Find the spring constant.', 200, 'N/m');
+    expectValue('a 6 N force stretches a spring of stiffness 150 N/m, what is the extension?', 40, 'mm');
+    expectValue('elastic potential energy of a spring k=100 N/m compressed 0.1 m', 0.5, 'J');
+    expectValue('a spring (k = 100 N/m) is compressed 0.1 m, how much energy is stored', 0.5, 'J');
+  });
+  test('a weight hanging from a spring stretches it by m·g/k', () => {
+    expectValue(
+      'how far does a spring of constant 50 N/m stretch when a 0.5 kg mass hangs on it',
+      ((0.5 * G) / 50) * 1000,
+      'mm',
+    );
+    expectValue(
+      'A 200 g mass hangs from a spring and stretches it by 4 cm. What is the spring constant?',
+      (0.2 * G) / 0.04,
+      'N/m',
+    );
+  });
+  test("Coulomb's k is still read by its unit", () => {
+    const a = physicsEngine.solve('k = 200 N/m, x = 0.1 m, F = ?');
+    assert.equal(a.status, 'solved');
+  });
+});
+
+describe('data in brackets', () => {
+  test('the closing bracket is not part of the unit', () => {
+    expectValue('what is the mass of 2 m³ of water (density 1000 kg/m³)', 2000, 'kg');
+    expectValue('Find the volume of 500 kg of oil (density 800 kg/m^3).', 625, 'L');
+    expectValue('a 3 kg block (volume 0.002 m^3), density?', 1500, 'kg/m^3');
+  });
+});

@@ -26,6 +26,8 @@ export interface FormulaContext {
   forceAngle: boolean;
   /** Something thrown or falling: gravity acts. */
   gravity: boolean;
+  /** A weight hung from a spring. */
+  hanging: boolean;
 }
 
 export interface Formula {
@@ -442,6 +444,42 @@ export const FORMULAS: readonly Formula[] = [
     rhs: mul(m, vf),
     solved: { momentum: mul(m, vf), m: div(v('momentum'), vf), v: div(v('momentum'), m) },
     note: 'Momentum is mass times velocity.',
+  },
+  {
+    id: 'hooke',
+    family: 'springs',
+    title: "Hooke's law",
+    lhs: F,
+    rhs: mul(v('kspring'), v('ext')),
+    solved: { F: mul(v('kspring'), v('ext')), kspring: div(F, v('ext')), ext: div(F, v('kspring')) },
+    note: "Hooke's law: the force on a spring is its spring constant times its extension (or compression).",
+  },
+  {
+    id: 'spring-hang',
+    family: 'springs',
+    title: 'a weight hanging from a spring',
+    lhs: mul(m, g),
+    rhs: mul(v('kspring'), v('ext')),
+    solved: {
+      ext: div(mul(m, g), v('kspring')),
+      kspring: div(mul(m, g), v('ext')),
+      m: div(mul(v('kspring'), v('ext')), g),
+    },
+    applies: (ctx) => ctx.hanging && !ctx.known.has('F') && !ctx.known.has('a'),
+    note: 'Hanging at rest, the spring pulls up as hard as the weight pulls down: k*x = m*g.',
+  },
+  {
+    id: 'spring-energy',
+    family: 'springs',
+    title: 'energy stored in a spring',
+    lhs: v('Eel'),
+    rhs: mul(half, v('kspring'), pow(v('ext'), 2)),
+    solved: {
+      Eel: mul(half, v('kspring'), pow(v('ext'), 2)),
+      kspring: div(mul(two, v('Eel')), pow(v('ext'), 2)),
+      ext: sqrt(div(mul(two, v('Eel')), v('kspring'))),
+    },
+    note: 'A spring stretched (or compressed) by x stores the energy ½·k·x².',
   },
   {
     id: 'density',

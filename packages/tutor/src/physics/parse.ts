@@ -55,6 +55,8 @@ export interface Problem {
   upTime: 'top' | 'return' | null;
   /** Lifted or raised against gravity. */
   lift: boolean;
+  /** Hung from a spring (or a spring holding a weight): the spring's force equals the weight. */
+  hanging: boolean;
   /** A force (a pull or push) at an angle to the horizontal. */
   forceAngle: boolean;
   /** Something thrown, dropped or falling: gravity acts, so the speed is not constant. */
@@ -225,6 +227,7 @@ export function parseProblem(question: string): Problem {
       lower,
     ),
     forceAngle: false,
+    hanging: /\bspring\b/u.test(lower) && /\b(hang(s|ing)?|hung|suspended|attached below|hooked on)\b/u.test(lower),
     gravity: GRAVITY.test(lower),
     forces: null,
     series: /\bseries\b/u.test(lower),
@@ -243,11 +246,14 @@ export function parseProblem(question: string): Problem {
     let unit = '';
     const unitMatch = UNIT.exec(text.slice(end));
     if (unitMatch?.[1] !== undefined) {
-      const whole = unitMatch[1];
+      // "(density 1000 kg/m^3)": the bracket that closes the aside is not part of the unit.
+      const taken = unitMatch[1];
+      const closesAside = taken.endsWith(')') && !taken.includes('(') && parseUnit(taken) === null;
+      const whole = closesAside ? taken.slice(0, -1) : taken;
       const first = /^[A-Za-z]+(?:\^-?\d+)?/u.exec(whole)?.[0] ?? '';
       if (parseUnit(whole) !== null) {
         unit = whole;
-        end += unitMatch[0].length;
+        end += unitMatch[0].length - (closesAside ? 1 : 0);
       } else if (first !== '' && parseUnit(first) !== null) {
         unit = first;
         end += unitMatch[0].indexOf(first) + first.length;
@@ -386,6 +392,11 @@ export function parseProblem(question: string): Problem {
     });
   }
 
+  // With a spring constant given, a length no word names ("compresses it by 0.02 m") may be its extension.
+  if (/\bspring\b/u.test(lower) && problem.givens.some((g) => g.candidates.includes('kspring')))
+    for (const g of problem.givens)
+      if (g.candidates.includes('s') && g.candidates.includes('h') && !g.candidates.includes('ext'))
+        g.candidates = ['ext', ...g.candidates];
   if (problem.givens.some((g) => g.candidates.includes('theta')) && !problem.incline) problem.verticalUp = false;
   if (problem.light) {
     // A speed given for light is c ("take c = 3 × 10^8 m/s").
@@ -504,6 +515,16 @@ export function parseProblem(question: string): Problem {
     const energy = asked.candidates.some((id) => id === 'KE' || id === 'PE' || id === 'work');
     if (energy && problem.light) asked.candidates = ['Eph'];
     else if (energy && problem.lift && asked.candidates.includes('work')) asked.candidates = ['work'];
+    // A spring stretched or compressed: "how far" is its extension and "energy" the energy it stores.
+    if (/\bspring\b/u.test(lower) && !problem.light) {
+      if (
+        asked.candidates.length === 1 &&
+        asked.candidates[0] === 's' &&
+        keywordMatches(lower).some((m) => m.ids.includes('ext'))
+      )
+        asked.candidates = ['ext'];
+      else if (asked.candidates.length === 3 && energy) asked.candidates = ['Eel'];
+    }
     assignForces(problem, lower);
   }
   const request =

@@ -83,6 +83,7 @@ export function contextOf(problem: Problem, known: ReadonlySet<string>): Formula
     upTime: problem.upTime,
     lift: problem.lift,
     forceAngle: problem.forceAngle,
+    hanging: problem.hanging,
     gravity: problem.gravity,
   };
 }
