@@ -139,3 +139,41 @@ describe('data in brackets', () => {
     expectValue('a 3 kg block (volume 0.002 m^3), density?', 1500, 'kg/m^3');
   });
 });
+
+describe('momentum, impulse and simple collisions', () => {
+  test('impulse is F·Δt, or the change in momentum m·(v − u)', () => {
+    expectValue('force of 200 N for 0.1 s, impulse?', 20, 'N*s');
+    expectValue('A 50 N force acts on a trolley for 3 s. What impulse does it give?', 150, 'N*s');
+    expectValue("what impulse changes a 0.5 kg ball's speed from 0 to 20 m/s", 10, 'N*s');
+    expectValue('a 2 kg cart speeds up from 3 m/s to 7 m/s, change in momentum?', 8, 'N*s');
+    // Bouncing back reverses the velocity: the change is m·(v + u) in size.
+    expectValue('a 0.15 kg ball hits a wall at 20 m/s and bounces back at 15 m/s, change in momentum?', 5.25, 'N*s');
+    expectValue('A 0.2 kg ball moving at 10 m/s rebounds from a wall at 8 m/s. Find the impulse.', 3.6, 'N*s');
+  });
+  test('momentum itself is still p = m·v', () => {
+    expectValue('what is the momentum of a 2 kg ball moving at 3 m/s', 6, 'kg*m/s');
+  });
+  test('two bodies that stick together share the momentum', () => {
+    expectValue('a 1000 kg car at 20 m/s hits a 1500 kg car at rest and they stick together, final speed?', 8, 'm/s');
+    expectValue(
+      'A 2 kg trolley moving at 6 m/s collides with a stationary 4 kg trolley and they move off together. What is their speed?',
+      2,
+      'm/s',
+    );
+    expectValue(
+      'A 3 kg ball at 4 m/s catches up with a 1 kg ball at 2 m/s and they stick together. Find their common velocity.',
+      3.5,
+      'm/s',
+    );
+  });
+  test('a recoil shares zero momentum', () => {
+    expectValue('a 5 kg gun fires a 0.01 kg bullet at 400 m/s, recoil speed of the gun', 0.8, 'm/s');
+  });
+  test('towards each other, or a speed missing, is refused in plain words', () => {
+    expectRefused(
+      'a 2 kg cart at 3 m/s and a 1 kg cart at 2 m/s move towards each other and stick together, final speed?',
+      /towards each other/u,
+    );
+    expectRefused('a 2 kg cart at 3 m/s hits a 1 kg cart and they stick together, final speed?', /at rest/u);
+  });
+});

@@ -482,6 +482,8 @@ export function parseProblem(question: string): Problem {
   if (gravitation) pairOf(masses, 'm', /^\s*(masses|objects|bodies|balls|spheres)\b/u);
   pairOf(charges, 'q', /^\s*(charges|point charges)\b/u);
 
+  assignMomentum(problem, lower);
+
   // Values the wording implies.
   const givenOnly = (id: string): boolean =>
     problem.givens.some((g) => g.candidates.length === 1 && g.candidates[0] === id);
@@ -515,6 +517,17 @@ export function parseProblem(question: string): Problem {
     const energy = asked.candidates.some((id) => id === 'KE' || id === 'PE' || id === 'work');
     if (energy && problem.light) asked.candidates = ['Eph'];
     else if (energy && problem.lift && asked.candidates.includes('work')) asked.candidates = ['work'];
+    // "bounces back at 15 m/s": the later speed is the other way (negative); the change asked is a size.
+    if (asked.candidates.includes('impulse') && /\b(bounces?|bounced|rebounds?|rebounded)\b/u.test(lower)) {
+      const speeds = problem.givens.filter((g) => g.candidates.includes('v') || g.candidates.includes('v0'));
+      const [before, after] = speeds;
+      if (speeds.length === 2 && before !== undefined && after !== undefined) {
+        before.candidates = ['v0'];
+        after.candidates = ['v'];
+        after.si = -Math.abs(after.si);
+        asked.magnitude = true;
+      } else problem.unsupported ??= 'I could not tell the speeds before and after the bounce: give both.';
+    }
     // A spring stretched or compressed: "how far" is its extension and "energy" the energy it stores.
     if (/\bspring\b/u.test(lower) && !problem.light) {
       if (
@@ -603,6 +616,61 @@ export function trailingTarget(text: string, givens: readonly Given[]): { ids: s
     if (lastValue.unitText === '' || unit === null || ids.some((id) => fits(id, unit.dims))) return undefined;
   }
   return { ids, from: cut };
+}
+
+const STICK =
+  /\b(sticks? together|stuck together|move off together|moves? together|coupled?|couple together|lock together|join together|combine)\b/u;
+const AT_REST = /\b(at rest|stationary|parked|not moving|still)\b/u;
+
+/**
+ * Two bodies and momentum: a collision where they stick together (masses m1, m2 with speeds u1, u2 in the order
+ * given, a body "at rest" at 0), or a recoil (the body with a speed is m1, the one recoiling m2). Bodies moving
+ * towards each other are refused: the wording would have to say which way is positive.
+ */
+function assignMomentum(problem: Problem, lower: string): void {
+  const stick = STICK.test(lower);
+  const recoil = /\brecoil/u.test(lower);
+  if (!stick && !recoil) return;
+  const masses = problem.givens.filter((g) => g.candidates.length === 1 && g.candidates[0] === 'm');
+  const speeds = problem.givens.filter((g) => g.candidates.includes('v') || g.candidates.includes('v0'));
+  const [first, second] = masses;
+  if (masses.length !== 2 || first === undefined || second === undefined) return;
+  if (problem.givens.length !== masses.length + speeds.length) return;
+  if (/\b(towards each other|toward each other|head[- ]on|opposite directions?)\b/u.test(lower)) {
+    problem.unsupported ??=
+      'The two move towards each other: I solve collisions only when they move the same way or one is at rest, so I will not guess the signs.';
+    return;
+  }
+  // Each speed belongs to the mass written just before it.
+  const owner = (g: Given): Given => (g.index > second.index ? second : first);
+  if (speeds.some((g) => g.index < first.index) || new Set(speeds.map(owner)).size !== speeds.length) return;
+  if (recoil && !stick) {
+    const [speed] = speeds;
+    if (speeds.length !== 1 || speed === undefined) return;
+    const mover = owner(speed);
+    mover.candidates = ['m1'];
+    (mover === first ? second : first).candidates = ['m2'];
+    speed.candidates = ['u1'];
+    return;
+  }
+  for (const [i, mass] of [first, second].entries()) {
+    const id = `u${String(i + 1)}`;
+    const speed = speeds.find((g) => owner(g) === mass);
+    mass.candidates = [`m${String(i + 1)}`];
+    if (speed !== undefined) {
+      speed.candidates = [id];
+      continue;
+    }
+    // "a stationary 4 kg trolley", "a 1500 kg car at rest": the words between the values on either side.
+    const before = problem.givens.filter((g) => g.index < mass.index).map((g) => g.index + g.label.length);
+    const after = problem.givens.filter((g) => g.index > mass.index).map((g) => g.index);
+    const words = lower.slice(Math.max(0, ...before), Math.min(lower.length, ...after));
+    if (!AT_REST.test(words)) {
+      problem.unsupported ??= `I could not tell how fast the ${i === 0 ? 'first' : 'second'} object (${mass.label}) moves before the collision: give its speed, or say it is at rest.`;
+      return;
+    }
+    problem.implied.push({ id, value: 0, why: 'it is at rest before the collision' });
+  }
 }
 
 function findAsked(text: string, problem: Problem): Asked | null {
