@@ -177,3 +177,30 @@ describe('momentum, impulse and simple collisions', () => {
     expectRefused('a 2 kg cart at 3 m/s hits a 1 kg cart and they stick together, final speed?', /at rest/u);
   });
 });
+
+describe('a question for another tool', () => {
+  test('gets a plain pointer to that tool, with the question carried over', () => {
+    for (const [question, tool, name] of [
+      ['balance CH4 + O2 -> CO2 + H2O', 'chemistry-solver', 'Chemistry Solver'],
+      ['2H2 + O2 → 2H2O', 'chemistry-solver', 'Chemistry Solver'],
+      ['how many moles in 18 g of water', 'chemistry-solver', 'Chemistry Solver'],
+      ['molar mass of NaCl', 'chemistry-solver', 'Chemistry Solver'],
+      ['what is the molarity of 0.5 mol of salt in 2 L of water', 'chemistry-solver', 'Chemistry Solver'],
+      ['derivative of x^2', 'math-solver', 'Math Solver'],
+      ['integrate sin x from 0 to pi', 'math-solver', 'Math Solver'],
+      ['solve x^2 - 4 = 0', 'math-solver', 'Math Solver'],
+      ['3x + 5 = 20', 'math-solver', 'Math Solver'],
+    ] as const) {
+      const a = physicsEngine.solve(question);
+      assert.notEqual(a.status, 'solved', question);
+      assert.match(a.reason ?? '', new RegExp(name, 'u'), question);
+      assert.deepEqual(a.suggestion, { text: question, tool }, question);
+    }
+  });
+  test('a physics question is not sent away', () => {
+    const a = physicsEngine.solve('a ball is dropped from a 20 m building, what is its speed after 5 s');
+    assert.equal(a.suggestion, undefined);
+    assert.match(a.reason ?? '', /already landed/u);
+    expectValue('a 4 kg mass accelerates at 2 m/s^2, force?', 8, 'N');
+  });
+});

@@ -16,6 +16,7 @@ import { formatSig, preciseText } from './answer';
 import { relClose } from './routes';
 import { type Solution, solveProblem } from './solver';
 import { normalizeText, parseUnit } from './units';
+import { otherToolPointer } from './other-tool';
 
 export { formatSig } from './answer';
 
@@ -24,7 +25,11 @@ function solveFull(question: string): Solution {
 }
 
 function solve(question: string): TutorAnswer {
-  return solveFull(question).answer;
+  const answer = solveFull(question).answer;
+  if (answer.status === 'solved') return answer;
+  // A question for another tool gets a pointer to it, with the question carried over.
+  const pointer = otherToolPointer(question);
+  return pointer === undefined ? answer : { ...answer, reason: pointer.reason, suggestion: pointer.suggestion };
 }
 
 /** Decimal exponent of the last written digit ("120" → 0, "1.25" → -2, "3e5" → 5). */
