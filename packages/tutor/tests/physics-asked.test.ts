@@ -103,6 +103,18 @@ describe('a bare target at the end is the quantity asked', () => {
   });
 });
 
+describe('how fast it accelerates', () => {
+  test('asks for the acceleration, not a speed', () => {
+    expectValue(
+      'a 50 kg sled is pulled with 200 N and the friction force is 80 N. how fast does it accelerate',
+      2.4,
+      'm/s^2',
+    );
+    expectValue('How quickly does the car accelerate if a 3000 N force acts on its 1500 kg mass?', 2, 'm/s^2');
+    expectValue('a car accelerates from rest at 2 m/s^2 for 5 s, how fast is it going', 10, 'm/s');
+  });
+});
+
 describe("springs and Hooke's law", () => {
   test('k in N/m is a spring constant: F = k·x and the energy stored ½·k·x²', () => {
     expectValue('a spring with k = 200 N/m is stretched 0.05 m. force?', 10, 'N');

@@ -788,6 +788,8 @@ export const KEYWORDS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   ],
   [/\b(how long is (the|a|an|this|that|its)|length)\b/, ['s']],
   [/\b(time|how long|long)\b/, ['t']],
+  // "how fast does it accelerate" asks for the acceleration, not a speed.
+  [/\b(how (fast|quickly) (does|do|will|would|can) (it|they|the [a-z]+) (accelerate|speed up))\b/, ['a']],
   [/\b(how fast|what speed)\b/, ['v']],
   [/\b(velocity|speed|fast|moving at|travell?ing at|going)\b/, ['v', 'v0']],
 ];
