@@ -456,7 +456,7 @@ export const solveTrigEquation = (node: Node & { k: 'rel' }, v: string, interval
   return {
     kind: 'trigonometric-equation',
     answer,
-    steps,
+    steps: steps.map((s) => ({ ...s, explanation: readable(s.explanation) })),
     checks,
     hints: [
       `This is a trigonometric equation: get ${fn}(${u}) alone first.`,
@@ -469,6 +469,16 @@ export const solveTrigEquation = (node: Node & { k: 'rel' }, v: string, interval
     similar: (random) => `solve ${PRACTICE[Math.floor(random() * PRACTICE.length)] ?? 'sin(x) = 1/2'}${intervalText}`,
   };
 };
+
+/**
+ * A step's sentence as a student reads it: π for pi and products written the way a book writes them ("2kπ", "3π/2",
+ * "k·360°"). The sentence is Markdown in the app, where the calculator syntax's `*` would turn into italics.
+ */
+const readable = (text: string): string =>
+  text
+    .replace(/(?<![A-Za-z])pi(?![A-Za-z])/g, 'π')
+    .replace(/(?<=[\dA-Za-z)π])\*(?=[A-Za-zπ(])/g, '')
+    .replace(/\*/g, '·');
 
 /** Substitution of each family at k = −1, 0, 1 (a general solution is checked on several of its members). */
 const familyChecks = (node: Node & { k: 'rel' }, v: string, families: readonly Family[], degrees: boolean): Check[] =>
