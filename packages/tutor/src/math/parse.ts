@@ -94,7 +94,8 @@ export const latexToPlain = (input: string): string => {
   return s.replace(/\{/g, '(').replace(/\}/g, ')');
 };
 
-const SUPERSCRIPTS: Record<string, string> = {
+/** Unicode superscript digits and minus as the plain characters they stand for (x² is x^2). */
+export const SUPERSCRIPTS: Readonly<Record<string, string>> = {
   '⁰': '0',
   '¹': '1',
   '²': '2',

@@ -2,6 +2,8 @@
  * Symbols typed on phones and keyboards, in the engine's ASCII, and every run of white space made one space: the
  * readers after this one then match a single literal space, which keeps their expressions linear on long runs.
  */
+import { SUPERSCRIPTS } from '../math/parse';
+
 const SYMBOLS: ReadonlyArray<readonly [RegExp, string]> = [
   [/[−–—‐]/g, '-'],
   [/[×✕✖]/g, '*'],
@@ -22,20 +24,6 @@ const SYMBOLS: ReadonlyArray<readonly [RegExp, string]> = [
   [/[’‘`´]/g, "'"],
   [/[“”]/g, '"'],
 ];
-
-const SUPERSCRIPTS: Readonly<Record<string, string>> = {
-  '⁰': '0',
-  '¹': '1',
-  '²': '2',
-  '³': '3',
-  '⁴': '4',
-  '⁵': '5',
-  '⁶': '6',
-  '⁷': '7',
-  '⁸': '8',
-  '⁹': '9',
-  '⁻': '-',
-};
 
 /** x² is x^2, x⁻¹ is x^(-1): one power for a run of superscripts, as the engine's parser reads them. */
 const powers = (run: string): string => {

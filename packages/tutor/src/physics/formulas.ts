@@ -3,32 +3,17 @@
  * unknown; rearranging is a table look-up, so it never depends on a CAS and every solved form is checked by
  * substituting the result back into `lhs = rhs` and by a dimensional evaluation.
  */
+import type { Problem } from './parse';
 import { type Expr, add, cos, div, half, mul, n, neg, pow, sin, asin, sqrt, sub, v } from './expr';
 
-export interface FormulaContext {
-  /** The question describes something dropped or falling from rest. */
-  freeFall: boolean;
-  /** Quantities known (given or implied). */
-  known: ReadonlySet<string>;
-  /** Light or another electromagnetic wave: its speed is c. */
-  light: boolean;
-  /** A slope, ramp or inclined plane: the angle is the slope's, not a launch angle. */
-  incline: boolean;
-  /** Thrown (launched, fired) straight up: gravity slows it at g. */
-  verticalUp: boolean;
-  /** Which moment of a throw straight up the question asks about: the top, or the return to the start. */
-  upPhase: 'top' | 'return' | null;
-  /** For a throw straight up with a time given: whether that time is to the top or to the return. */
-  upTime: 'top' | 'return' | null;
-  /** Lifted or raised: the force needed is the weight. */
-  lift: boolean;
-  /** A force applied at an angle to the horizontal (not a launch angle). */
-  forceAngle: boolean;
-  /** Something thrown or falling: gravity acts. */
-  gravity: boolean;
-  /** A weight hung from a spring. */
-  hanging: boolean;
-}
+/**
+ * What a formula may depend on in the question: the question's flags, as parse.ts's Problem documents them, and the
+ * quantities known (given or implied).
+ */
+export type FormulaContext = Pick<
+  Problem,
+  'freeFall' | 'light' | 'incline' | 'verticalUp' | 'upPhase' | 'upTime' | 'lift' | 'forceAngle' | 'gravity' | 'hanging'
+> & { known: ReadonlySet<string> };
 
 export interface Formula {
   id: string;
