@@ -457,7 +457,7 @@ export const solveTrigEquation = (node: Node & { k: 'rel' }, v: string, interval
     kind: 'trigonometric-equation',
     answer,
     steps: steps.map((s) => ({ ...s, explanation: readable(s.explanation) })),
-    checks,
+    checks: checks.map((c) => ({ ...c, detail: readable(c.detail) })),
     hints: [
       `This is a trigonometric equation: get ${fn}(${u}) alone first.`,
       `Which angles on the unit circle have this ${FN_WORD[fn]}? There are usually two in each turn.`,
@@ -471,7 +471,7 @@ export const solveTrigEquation = (node: Node & { k: 'rel' }, v: string, interval
 };
 
 /**
- * A step's sentence as a student reads it: π for pi and products written the way a book writes them ("2kπ", "3π/2",
+ * A step's or a check's sentence as a student reads it: π for pi and products written the way a book writes them ("2kπ", "3π/2",
  * "k·360°"). The sentence is Markdown in the app, where the calculator syntax's `*` would turn into italics.
  */
 const readable = (text: string): string =>
