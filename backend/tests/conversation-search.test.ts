@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
-import { AuthResponseSchema, ErrorResponseSchema, call, newAccount } from './support/api.ts';
+import { AuthResponseSchema, ErrorResponseSchema, call, registerAccount } from './support/api.ts';
 import { startBackend, type Backend } from '../../tools/test-backend/backend.ts';
 
 // GET /api/conversations?q=: the history's search (issue #14). It searches the caller's own titles only.
@@ -29,12 +29,8 @@ const search = async (token: string, q: string) => {
 
 before(async () => {
   backend = await startBackend({ FREE_DAILY_QUESTIONS: '0' });
-  const register = async () =>
-    AuthResponseSchema.parse(
-      (await call(backend.url, 'POST', '/api/auth/local/register', { body: newAccount() })).body,
-    );
-  alice = await register();
-  bob = await register();
+  alice = await registerAccount(backend.url);
+  bob = await registerAccount(backend.url);
 });
 after(async () => {
   await backend.stop();

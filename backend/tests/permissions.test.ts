@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
-import { AuthResponseSchema, call, newAccount } from './support/api.ts';
+import { AuthResponseSchema, call, newAccount, registerAccount } from './support/api.ts';
 import { startBackend, type Backend } from '../../tools/test-backend/backend.ts';
 
 let backend: Backend;
@@ -10,12 +10,8 @@ let bob: z.output<typeof AuthResponseSchema>;
 
 before(async () => {
   backend = await startBackend();
-  const register = async () =>
-    AuthResponseSchema.parse(
-      (await call(backend.url, 'POST', '/api/auth/local/register', { body: newAccount() })).body,
-    );
-  alice = await register();
-  bob = await register();
+  alice = await registerAccount(backend.url);
+  bob = await registerAccount(backend.url);
 });
 after(async () => {
   await backend.stop();

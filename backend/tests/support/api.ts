@@ -67,6 +67,10 @@ export const newAccount = (prefix = 'student') => {
 };
 
 /** One Server-Sent Event of a chat answer. */
+/** Registers a new account on the backend at `url` and returns its session (jwt and user). */
+export const registerAccount = async (url: string) =>
+  AuthResponseSchema.parse((await call(url, 'POST', '/api/auth/local/register', { body: newAccount() })).body);
+
 export interface StreamEvent {
   event: string;
   data: unknown;
