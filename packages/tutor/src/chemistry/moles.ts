@@ -431,7 +431,7 @@ function finish(
     hints: [
       'This is a mole conversion: moles are the bridge between mass and number of particles.',
       'n = m / M turns a mass into moles (M is the molar mass, the sum of the atomic weights).',
-      "N = n × N_A turns moles into particles (N_A = 6.022 × 10^23 per mole, Avogadro's number).",
+      "N = n × N_A turns moles into particles (N_A = 6.022 × 10²³ per mole, Avogadro's number).",
       "Round the result to the data's significant figures.",
     ],
   });
@@ -477,7 +477,7 @@ export function solveParticlesToMoles(question: string, text: string): TutorAnsw
       },
     ],
     hints: [
-      "N = n × N_A links particles and moles (N_A = 6.022 × 10^23 per mole, Avogadro's number).",
+      "N = n × N_A links particles and moles (N_A = 6.022 × 10²³ per mole, Avogadro's number).",
       'Divide the number of particles by N_A to get moles.',
     ],
   });

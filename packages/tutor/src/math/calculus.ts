@@ -174,7 +174,11 @@ export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptio
           { kind: 'quadrature', passed, detail },
           { kind: 'differentiate-back', ...back },
         ],
-        hints: ['This is a definite integral.', 'Find an antiderivative F first.', 'Compute F(upper) - F(lower).'],
+        hints: [
+          'This is a definite integral.',
+          'Find an antiderivative F first.',
+          'Work out F at the upper limit minus F at the lower limit.',
+        ],
         grade: (s) => gradeExpression(value, s),
         similar: (random) =>
           `integrate ${randInt(random, 2, 9)}x^2 + ${randInt(random, 1, 9)} from 0 to ${randInt(random, 1, 4)}`,
@@ -360,7 +364,7 @@ const derivativeBeyondFirst = (node: Node, v: string, options: CalculusOptions):
       steps: [...steps, ...pointSteps],
       checks,
       hints: [
-        'Differentiate first, as a function of ' + v + '.',
+        `This is a derivative at a point: differentiate first, as a function of ${v}.`,
         `Then substitute ${v} = ${toText(a)} into the derivative (not into the original function).`,
       ],
       grade: (s) => gradeExpression(value, s),
@@ -399,7 +403,7 @@ const derivativeBeyondFirst = (node: Node, v: string, options: CalculusOptions):
     ],
     checks,
     hints: [
-      'The slope of the tangent is the derivative at the point.',
+      'This is a tangent line: its slope is the derivative at the point.',
       'The tangent passes through the point on the curve.',
       'Use y − y₀ = m(x − x₀).',
     ],

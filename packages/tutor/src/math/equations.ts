@@ -155,7 +155,10 @@ const identityCase = (v: string, fractions: boolean): Found => {
     roots: [],
     phrase: 'all real numbers',
     steps: [step('Interpret', `Both sides are equal for every ${v}: the equation is an identity.`)],
-    hints: ['Simplify both sides completely.', 'Compare the two sides: are they the same expression?'],
+    hints: [
+      `This is a linear equation in ${v}: simplify each side first (expand brackets, collect like terms).`,
+      'Compare the two sides: are they the same expression?',
+    ],
   };
 };
 
@@ -165,7 +168,10 @@ const noSolutionCase = (v: string, fractions: boolean): Found => ({
   roots: [],
   phrase: 'no solution',
   steps: [step('Interpret', `The ${v} terms cancel and a false statement remains, so no value of ${v} works.`)],
-  hints: ['Simplify both sides completely.', `What happens to the ${v} terms?`],
+  hints: [
+    `This is ${fractions ? 'an equation with fractions' : 'a linear equation'} in ${v}: simplify each side first.`,
+    `Collect the ${v} terms on one side: what happens to them?`,
+  ],
 });
 
 const linearCase = (p: Poly, v: string, fractions: boolean): Found => {
@@ -181,12 +187,14 @@ const linearCase = (p: Poly, v: string, fractions: boolean): Found => {
         rel(sym(v), num(r)),
       ),
     ],
+    // Moves, not a fixed intermediate line: a student who reached 2x − 8 = 0 instead of x − 4 = 0 is on a
+    // right path too, so no hint names an equation the student must match.
     hints: [
       fractions
-        ? 'This is an equation with fractions: multiply by the common denominator first.'
-        : 'This is a linear equation: get the variable alone on one side.',
-      `Collect the ${v} terms on one side and the numbers on the other.`,
-      `You should reach ${toText(polyText(p, v))} = 0; divide by the coefficient of ${v}.`,
+        ? `This is an equation with fractions: multiply both sides by the common denominator, then get ${v} alone.`
+        : `This is a linear equation: get ${v} alone on one side.`,
+      `Collect the ${v} terms on one side and the numbers on the other: add or subtract the same thing on both sides.`,
+      `When one number times ${v} is left on its own, divide both sides by that number.`,
     ],
   };
 };
@@ -218,11 +226,13 @@ const quadraticCase = (p: Poly, v: string, fractions: boolean): Found => {
         `${v} = \\frac{-b \\pm \\sqrt{D}}{2a}`,
       ),
     ],
+    // No values of a, b, c or D: they depend on how the student arranged the equation (2x² + 16x = 0 or
+    // x² + 8x = 0 are both right), so the hints name the moves.
     hints: [
-      'This is a quadratic equation: bring it to the form a·x^2 + b·x + c = 0.',
-      `Here a = ${a}, b = ${b}, c = ${c}. Try factoring, or use the quadratic formula.`,
-      `Compute the discriminant b^2 - 4ac = ${disc}.`,
-      `Use ${v} = (-b ± sqrt(D)) / (2a) and simplify.`,
+      `This is a quadratic equation: move every term to one side so that the other side is 0.`,
+      `Read off a, b and c, the numbers in front of ${v}², ${v} and the constant. Can you factor it? If not, use the quadratic formula.`,
+      `Work out the discriminant D = b² − 4ac: below 0 means no real solution, 0 means one.`,
+      `Put a, b and D into ${v} = (−b ± √D) / (2a) and simplify each root.`,
     ],
   };
 };

@@ -98,7 +98,7 @@ const work = (p: Percentage): Worked => {
         ],
         forwards: (answer) => near((answer / R.toNumber(amount)) * 100, R.toNumber(rate)),
         hints: [
-          'Write the percentage as a decimal (divide by 100).',
+          'This is a percentage of an amount: write the percentage as a decimal (divide by 100).',
           '"Of" means multiply that decimal by the amount.',
         ],
         similar: (random) =>
@@ -114,7 +114,10 @@ const work = (p: Percentage): Worked => {
         value,
         steps: [...steps, step('Say what it means', `${show(part)} is ${show(value)}% of ${show(whole)}.`)],
         forwards: (answer) => near((answer / 100) * R.toNumber(whole), R.toNumber(part)),
-        hints: ['Divide the part by the whole.', 'Multiply by 100 to get a percentage.'],
+        hints: [
+          'This asks what percentage one number is of another: divide the part by the whole.',
+          'Multiply by 100 to get a percentage.',
+        ],
         similar: (random) => {
           const whole2 = randInt(random, 2, 40) * 10;
           return `${String((whole2 * randInt(random, 1, 19) * 5) / 100)} is what percent of ${String(whole2)}?`;
@@ -144,7 +147,7 @@ const work = (p: Percentage): Worked => {
         forwards: (answer) =>
           near(((answer - R.toNumber(amount)) / R.toNumber(amount)) * 100, (up ? 1 : -1) * R.toNumber(rate)),
         hints: [
-          'Find the percentage of the amount first.',
+          'This is a percentage increase or decrease: find the percentage of the amount first.',
           up ? 'Add it to the amount.' : 'Take it away from the amount.',
         ],
         similar: (random) =>
@@ -174,7 +177,11 @@ const work = (p: Percentage): Worked => {
           ),
         ],
         forwards: (answer) => near(R.toNumber(from) * (1 + ((sizeAsked ? -1 : 1) * answer) / 100), R.toNumber(to)),
-        hints: ['Find the change: new minus old.', 'Divide it by the original amount.', 'Multiply by 100.'],
+        hints: [
+          'This is a percentage change: find the change, new minus old.',
+          'Divide it by the original amount.',
+          'Multiply by 100.',
+        ],
         similar: (random) => {
           const base = randInt(random, 2, 40) * 10;
           return `percentage change from ${String(base)} to ${String((base * (100 + randInt(random, 1, 9) * 5)) / 100)}`;
@@ -202,7 +209,7 @@ const work = (p: Percentage): Worked => {
         ],
         forwards: (answer) => near((answer * R.toNumber(rate)) / 100, R.toNumber(part)),
         hints: [
-          'Write the percentage as a decimal.',
+          'This asks for the whole from a part and its percentage: write the percentage as a decimal.',
           'The number times that decimal is the part you were given.',
           'Divide the part by the decimal.',
         ],
@@ -223,7 +230,7 @@ const work = (p: Percentage): Worked => {
           value,
           steps: [...steps, step('Say what it means', `${p.value} is ${show(value)}%.`)],
           forwards: (answer) => near((answer / 100) * R.toNumber(bottom), R.toNumber(top)),
-          hints: ['Divide the top by the bottom.', 'Multiply by 100 to get a percentage.'],
+          hints: ['This is a fraction to write as a percentage: divide the top by the bottom.', 'Multiply by 100.'],
           similar: (random) => `${String(randInt(random, 1, 3))}/${String(randInt(random, 4, 8))} as a percentage`,
         };
       }
@@ -238,7 +245,10 @@ const work = (p: Percentage): Worked => {
           ),
         ],
         forwards: (answer) => near(answer / 100, R.toNumber(decimal)),
-        hints: ['Per cent means out of 100.', 'Multiply the decimal by 100.'],
+        hints: [
+          'This is a decimal to write as a percentage: per cent means out of 100.',
+          'Multiply the decimal by 100.',
+        ],
         similar: (random) => `convert 0.${String(randInt(random, 11, 99))} to a percentage`,
       };
     }
@@ -269,7 +279,7 @@ const work = (p: Percentage): Worked => {
         ],
         forwards: (answer) => near(answer * (1 + ((up ? 1 : -1) * R.toNumber(rate)) / 100), R.toNumber(result)),
         hints: [
-          `The amount after the change is ${up ? 'more' : 'less'} than 100% of the original.`,
+          `This is a reverse percentage: the amount after the change is ${up ? 'more' : 'less'} than 100% of the original.`,
           'Write that percentage as a decimal multiplier.',
           'Divide the amount after the change by the multiplier (never take the percentage of the new amount).',
         ],
@@ -328,7 +338,7 @@ const chain = (p: Percentage & { kind: 'chain' }): Worked => {
       // Backwards from the answer: undo each change in floating point, and the starting amount comes back.
       forwards: (answer) => near(answer / product, R.toNumber(amount)),
       hints: [
-        'Work one change at a time, on the amount you have after the change before it.',
+        'This is a chain of percentage changes: work one change at a time, on the amount you have after the change before it.',
         'Never add the percentages: the second change is a percentage of the new amount.',
       ],
       similar: (random) =>
@@ -385,7 +395,7 @@ const chain = (p: Percentage & { kind: 'chain' }): Worked => {
         100 + (sizeAsked ? -answer : answer),
       ),
     hints: [
-      'Write each change as a multiplier: 100% plus or minus the percentage, divided by 100.',
+      'This is a chain of percentage changes: write each change as a multiplier, 100% plus or minus the percentage, divided by 100.',
       'Multiply the multipliers: the changes happen one after the other, so the percentages do not simply add.',
       'Compare the result with 100%.',
     ],

@@ -166,10 +166,10 @@ export const proveIdentity = (question: string, relation: Node): Outcome => {
       'This is a trigonometric identity: is the equation true for every x where both sides are defined?',
       'Try one value of x first: if the sides differ even once, it is not an identity.',
       'Start from the more complicated side and write tan, cot, sec and csc in terms of sin and cos.',
-      'Expand double angles (sin(2x) = 2 sin(x) cos(x), cos(2x) = cos(x)^2 - sin(x)^2) and combine into one fraction.',
+      'Expand double angles (sin(2x) = 2 sin(x) cos(x), cos(2x) = cos²(x) − sin²(x)) and combine into one fraction.',
       ring
-        ? `Use sin(x)^2 + cos(x)^2 = 1: the ${startName} side becomes ${toText(lastStart)}; compare it with ${toText(other)}.`
-        : 'Use sin(x)^2 + cos(x)^2 = 1 to finish.',
+        ? `Use sin²(x) + cos²(x) = 1 on the ${startName} side, then compare it with the other side.`
+        : 'Use sin²(x) + cos²(x) = 1 to finish.',
     ],
     grade: (student) => gradeVerdict(verdict, student),
     similar: pick(IDENTITY_PRACTICE),
