@@ -62,7 +62,6 @@ export const proveIdentity = (question: string, relation: Node): Outcome => {
   const leftFirst = complexity(lhs) >= complexity(rhs);
   const [start, other] = leftFirst ? [lhs, rhs] : [rhs, lhs];
   const [startName, otherName] = leftFirst ? ['left', 'right'] : ['right', 'left'];
-  let lastStart: Node = start;
   if (ring) {
     const ringOk = ring;
     steps.push(
@@ -74,7 +73,7 @@ export const proveIdentity = (question: string, relation: Node): Outcome => {
     );
     const startStages = chain(ringOk, start, onlyFn(other), other);
     steps.push(...stageSteps(startName, startStages));
-    lastStart = startStages[startStages.length - 1]?.node ?? start;
+    const lastStart = startStages[startStages.length - 1]?.node ?? start;
     if (verdict) {
       if (same(lastStart, other)) {
         steps.push(
