@@ -8,6 +8,7 @@ import {
   type TutorAnswer,
 } from '@studyease/contract';
 import { checkModelAnswer, engineFor } from './engines';
+import { readable } from './readable';
 
 /** A unit of work for the worker pool: plain data, so it crosses thread boundaries. */
 export type TutorTask =
@@ -45,11 +46,23 @@ export function solveLocally(tool: ToolId, question: string, options?: SolveOpti
   try {
     const engine = engineFor(tool);
     if (!engine) return noModelAnswer(tool, question);
-    return engine.solve(question, options);
+    return forStudent(engine.solve(question, options));
   } catch (error) {
     console.error(`[tutor] ${tool} engine failed`, error);
     return refusedAnswer(tool, 'unsupported', 'engine-error', question, 'This problem could not be solved reliably.');
   }
+}
+
+/**
+ * Every sentence of an answer that a student reads, through the one display formatter: calculator syntax in a
+ * step's explanation or a check's detail becomes what a book prints (the typeset maths is the step's `latex`).
+ */
+function forStudent(answer: TutorAnswer): TutorAnswer {
+  return {
+    ...answer,
+    steps: answer.steps.map((step) => ({ ...step, explanation: readable(step.explanation) })),
+    checks: answer.checks.map((check) => ({ ...check, detail: readable(check.detail) })),
+  };
 }
 
 /** Checks a student's answer with the tool's engine. */
@@ -59,7 +72,8 @@ export function checkLocally(tool: ToolId, question: string, answer: string): Ch
     if (!engine) {
       return { correct: false, differences: [`The ${TOOL_NAMES[tool]} cannot check answers without an AI model.`] };
     }
-    return engine.check(question, answer);
+    const result = engine.check(question, answer);
+    return { ...result, differences: result.differences.map(readable) };
   } catch (error) {
     console.error(`[tutor] ${tool} check failed`, error);
     return { correct: false, differences: ['This answer could not be checked reliably.'] };
@@ -88,7 +102,9 @@ export function runTask(task: TutorTask): TaskResult {
       return checkLocally(task.tool, task.question, task.answer);
     case 'practice':
       return practiceLocally(task.tool, task.question);
-    case 'check-model':
-      return checkModelAnswer(task.tool, task.question, task.answer);
+    case 'check-model': {
+      const check = checkModelAnswer(task.tool, task.question, task.answer);
+      return check && { ...check, detail: readable(check.detail) };
+    }
   }
 }

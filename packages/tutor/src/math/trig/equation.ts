@@ -16,6 +16,7 @@ import type { Q } from '../../rational';
 import { mapTree } from './angles';
 import { type TrigPolynomial, degreeOf, monomialOf, tidy, trigPolynomial } from './polynomial';
 import { type TrigFn, angleText, periodText, principalAngle, smallFraction } from './values';
+import { readable } from '../../readable';
 
 /**
  * Where the solutions must lie, as the phrasing layer reads it ("for 0 ≤ x < 2π", "on [0, 360°)"): the same shape
@@ -469,16 +470,6 @@ export const solveTrigEquation = (node: Node & { k: 'rel' }, v: string, interval
     similar: (random) => `solve ${PRACTICE[Math.floor(random() * PRACTICE.length)] ?? 'sin(x) = 1/2'}${intervalText}`,
   };
 };
-
-/**
- * A step's or a check's sentence as a student reads it: π for pi and products written the way a book writes them ("2kπ", "3π/2",
- * "k·360°"). The sentence is Markdown in the app, where the calculator syntax's `*` would turn into italics.
- */
-const readable = (text: string): string =>
-  text
-    .replace(/(?<![A-Za-z])pi(?![A-Za-z])/g, 'π')
-    .replace(/(?<=[\dA-Za-z)π])\*(?=[A-Za-zπ(])/g, '')
-    .replace(/\*/g, '·');
 
 /** Substitution of each family at k = −1, 0, 1 (a general solution is checked on several of its members). */
 const familyChecks = (node: Node & { k: 'rel' }, v: string, families: readonly Family[], degrees: boolean): Check[] =>

@@ -1,0 +1,162 @@
+/**
+ * The one display formatter of the engines' sentences: a step's explanation, a check's detail or a check's verdict
+ * is written for a student, so calculator syntax in it (`*`, `sqrt(`, `^`, `pi`, `theta`) is turned into what a
+ * book prints ("2kπ", "√(2h/g)", "m/s²", "10⁻¹⁹", "θ"). The app shows these sentences as Markdown, where a `*`
+ * would even turn into italics. Our own code: the sentences mix words and maths, and a maths printer would need a
+ * parse of the whole sentence; these few rewrites are local and leave the words alone.
+ */
+
+/** Unicode superscripts of what an exponent may hold (there is none for q or most capitals). */
+const SUPERSCRIPT: Readonly<Record<string, string>> = {
+  '0': '⁰',
+  '1': '¹',
+  '2': '²',
+  '3': '³',
+  '4': '⁴',
+  '5': '⁵',
+  '6': '⁶',
+  '7': '⁷',
+  '8': '⁸',
+  '9': '⁹',
+  '+': '⁺',
+  '-': '⁻',
+  '−': '⁻',
+  '=': '⁼',
+  '(': '⁽',
+  ')': '⁾',
+  a: 'ᵃ',
+  b: 'ᵇ',
+  c: 'ᶜ',
+  d: 'ᵈ',
+  e: 'ᵉ',
+  f: 'ᶠ',
+  g: 'ᵍ',
+  h: 'ʰ',
+  i: 'ⁱ',
+  j: 'ʲ',
+  k: 'ᵏ',
+  l: 'ˡ',
+  m: 'ᵐ',
+  n: 'ⁿ',
+  o: 'ᵒ',
+  p: 'ᵖ',
+  r: 'ʳ',
+  s: 'ˢ',
+  t: 'ᵗ',
+  u: 'ᵘ',
+  v: 'ᵛ',
+  w: 'ʷ',
+  x: 'ˣ',
+  y: 'ʸ',
+  z: 'ᶻ',
+};
+
+/** Greek letters the engines spell out in calculator syntax. */
+const GREEK: Readonly<Record<string, string>> = {
+  pi: 'π',
+  theta: 'θ',
+  lambda: 'λ',
+  rho: 'ρ',
+  omega: 'ω',
+  alpha: 'α',
+  mu: 'μ',
+  Delta: 'Δ',
+};
+
+/** An exponent as superscripts, or null when one of its characters has none. */
+const superscript = (exponent: string): string | null => {
+  let out = '';
+  for (const char of exponent.replace(/\s+/g, '')) {
+    const sup = SUPERSCRIPT[char];
+    if (sup === undefined) return null;
+    out += sup;
+  }
+  return out;
+};
+
+/** The index of the bracket that closes the one at `open`, or -1. */
+const closing = (text: string, open: number): number => {
+  let depth = 0;
+  for (let i = open; i < text.length; i += 1) {
+    if (text[i] === '(') depth += 1;
+    else if (text[i] === ')') {
+      depth -= 1;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+};
+
+/** `sqrt(13)` → `√13`, `sqrt(2*h/g)` → `√(2*h/g)` (the inside is formatted by the later rules). */
+const roots = (text: string): string => {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const start = text.indexOf('sqrt(', at);
+    if (start === -1) return out + text.slice(at);
+    const end = closing(text, start + 4);
+    if (end === -1) return out + text.slice(at);
+    const inside = roots(text.slice(start + 5, end));
+    out += `${text.slice(at, start)}√${/^[\w.π]+$/u.test(inside) ? inside : `(${inside})`}`;
+    at = end + 1;
+  }
+};
+
+/** `x^2` → `x²`, `10^-19` → `10⁻¹⁹`, `x^(n+1)` → `xⁿ⁺¹`; an exponent without superscripts is said in words. */
+const powers = (text: string): string => {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const caret = text.indexOf('^', at);
+    if (caret === -1) return out + text.slice(at);
+    out += text.slice(at, caret);
+    let exponent: string;
+    let end: number;
+    if (text[caret + 1] === '(') {
+      end = closing(text, caret + 1) + 1;
+      if (end === 0) end = text.length;
+      exponent = text.slice(caret + 2, end - 1);
+    } else {
+      const match = /^[-−]?(?:\d+|[A-Za-z])/u.exec(text.slice(caret + 1));
+      exponent = match?.[0] ?? '';
+      end = caret + 1 + exponent.length;
+    }
+    out += superscript(exponent) ?? ` to the power ${exponent}`;
+    at = end;
+  }
+};
+
+/**
+ * A product as a book writes it: a number or a one-letter symbol is written next to the letter it multiplies ("2x",
+ * "2kπ", "mg"), a function after a space ("2 sin(x)", "x² cos(x)"), anything else gets a raised dot ("mol·K",
+ * "k·360°", "(2 kg)·(3 m/s²)"). After a division sign the dot stays ("v/2·t" is not "v/2t").
+ */
+const products = (text: string): string =>
+  text.replace(/\s*\*\s*/gu, '*').replace(/\*/gu, (_star, offset: number, whole: string) => {
+    const head = whole.slice(0, offset);
+    const before = /[\w.πθλρωαμΔ²³]*$/u.exec(head)?.[0] ?? '';
+    const divided = head.at(-before.length - 1) === '/';
+    const rest = whole.slice(offset + 1);
+    if (/^[a-z]{2,}\(/u.test(rest) && !divided) return ' ';
+    const simple = /^(?:\d+(?:\.\d+)?|[A-Za-zπθλρωαμΔ][²³]?)$/u.test(before);
+    return simple && !divided && /^[A-Za-zπθλρωαμΔ(√]/u.test(rest) ? '' : '·';
+  });
+
+/**
+ * A sentence for a student without calculator syntax.
+ * @param text - a step's explanation, a check's detail or a check's verdict
+ * @returns the same sentence with π, θ, √, superscript powers and book-style products
+ */
+export function readable(text: string): string {
+  let out = text.replace(/\b(pi|theta|lambda|rho|omega|alpha|mu|Delta)(?![A-Za-z])/gu, (name) => GREEK[name] ?? name);
+  out = out
+    .replace(/(?<=\d)pi\b/gu, 'π')
+    .replace(/\bkohm\b/gu, 'kΩ')
+    .replace(/\bohms?\b/gu, 'Ω')
+    .replace(/\bdegC\b/gu, '°C')
+    .replace(/(?<=\d) ?deg\b/gu, '°');
+  out = roots(out);
+  out = out.replace(/\s*\^\s*/gu, '^');
+  out = powers(out);
+  return products(out);
+}
