@@ -24,6 +24,7 @@ import {
 import { type Problem, dimensionName } from './parse';
 import { CONSTANTS, quantity } from './quantities';
 import { type DisplayUnit, displayUnit, requestedUnit } from './units';
+import { readable } from '../readable';
 import { trimTrailing } from '../trim-trailing';
 import { type Known, type Route, relClose, sym, symLatex } from './routes';
 import type { Solution } from './solver';
@@ -489,13 +490,21 @@ export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'pro
   const checks = buildChecks(problem, route, unit, answerText, sf, value);
   const firstFormula = route.links[0]?.formula;
   const lastLink = route.links.at(-1);
+  // A ladder of moves: the kind of problem, the formula that links what is known to what is asked, then the
+  // rearranging. Formulas in words a student reads (readable: `m·g·h`, not `m*g*h`).
+  const formulaText = (link: Route['links'][number] | undefined): string =>
+    link === undefined ? '' : readable(`${toText(link.formula.lhs, sym)} = ${toText(link.formula.rhs, sym)}`);
+  const names = [...new Set([...knownLines.map((k) => sym(k.id)), q.symbol])];
+  const linked = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}` : names.join('');
   const hints = [
-    `This is a ${family.replace(/-/gu, ' ')} problem: list the known quantities (${knownLines.map((k) => sym(k.id)).join(', ')}) and the one you want (${q.symbol}).`,
-    'Convert every value to SI units first (m, s, kg, N, A, V, ohm, K, ...).',
+    `This is a ${family.replace(/-/gu, ' ').replace(/^newtons\b/u, "Newton's")} problem: list the known quantities (${knownLines.map((k) => sym(k.id)).join(', ')}) and the one you want (${q.symbol}), each in SI units (m, s, kg, N, …).`,
+    route.links.length > 1
+      ? `No single formula links ${linked}: which quantity can you find first from what you know?`
+      : `Which formula links ${linked}?`,
     route.links.length > 1 && firstFormula !== undefined
-      ? `You need ${String(route.links.length)} steps: first find ${quantity(route.links[0]?.target ?? '').name} with ${toText(firstFormula.lhs, sym)} = ${toText(firstFormula.rhs, sym)}, and end with ${lastLink === undefined ? '' : `${toText(lastLink.formula.lhs, sym)} = ${toText(lastLink.formula.rhs, sym)}`}.`
-      : `Use ${lastLink === undefined ? '' : `${toText(lastLink.formula.lhs, sym)} = ${toText(lastLink.formula.rhs, sym)}`}.`,
-    `Rearrange for ${q.symbol}: ${q.symbol} = ${lastLink === undefined ? '' : toText(lastLink.expr, sym)}, then substitute, and give the result to at least 4 significant figures and to the data's ${figures(sf)}.`,
+      ? `Take it in ${String(route.links.length)} steps: first find ${quantity(route.links[0]?.target ?? '').name} with ${formulaText(route.links[0])}, and end with ${formulaText(lastLink)}.`
+      : `Use ${formulaText(lastLink)}.`,
+    `Rearrange it for ${q.symbol}, substitute the numbers, and round to the data's ${figures(sf)} at the end.`,
   ];
   const answer = solvedAnswer({
     tool: TOOL,
