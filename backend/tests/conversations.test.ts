@@ -291,7 +291,7 @@ describe('sending a message', () => {
     );
     const answer = AnswerSchema.parse(saved[1]?.answer);
     assert.equal(answer.status, 'unsupported');
-    assert.match(answer.reason ?? '', /no AI model configured/);
+    assert.match(answer.reason ?? '', /needs an AI model, which this site doesn.t have switched on/);
     assert.equal(saved[1]?.status, 'complete');
   });
 

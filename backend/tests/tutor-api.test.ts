@@ -34,7 +34,7 @@ describe('POST /api/tutor/solve', () => {
     const answer = res.body as { status: string; reason: string; answer: unknown; verified: boolean; tool: string };
     assert.equal(answer.tool, 'translator');
     assert.equal(answer.status, 'unsupported');
-    assert.match(answer.reason, /no AI model configured/);
+    assert.match(answer.reason, /needs an AI model, which this site doesn.t have switched on/);
     assert.equal(answer.answer, null);
     assert.equal(answer.verified, false);
   });

@@ -116,13 +116,13 @@ describe('streamAnswer with a model', () => {
     assert.match(error.data.message, /not available right now/);
   });
 
-  test('without a model, a model-only tool gets the "no AI model configured" answer', async () => {
+  test('without a model, a model-only tool gets the friendly "needs an AI model" answer', async () => {
     const answer = await collectAnswer('homework-helper', 'Why is the sky blue?', undefined, {
       solveWithEngine: noEngine,
       model: null,
     });
     assert.equal(answer.status, 'unsupported');
-    assert.match(answer.reason ?? '', /no AI model configured/);
+    assert.match(answer.reason ?? '', /needs an AI model, which this site doesn.t have switched on/);
   });
 
   test('collectAnswer turns a cut stream into an honest "unsupported" with the reason', async () => {

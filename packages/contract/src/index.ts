@@ -6,3 +6,4 @@ export * from './conversation';
 export * from './events';
 export * from './errors';
 export * from './auth';
+export * from './availability';

@@ -26,15 +26,28 @@ const TOOL_NAMES: Record<ToolId, string> = {
   'homework-helper': 'homework helper',
 };
 
-/** What a tool without an offline engine says while no AI model is configured on this server. */
+/** Where a student can go instead while a model-only tool is switched off, in their words. */
+const INSTEAD: Partial<Record<ToolId, string>> = {
+  'homework-helper':
+    'For equations, try the Math Solver; for physics and chemistry problems, the Physics Solver and the ' +
+    'Chemistry Solver. They work out answers on their own and check them.',
+  translator:
+    'The Math, Physics and Chemistry Solvers still work: they solve problems on their own and check the answers.',
+};
+
+/**
+ * What a tool without an offline engine says while this site has no AI model (kind `needs-model`, which the site
+ * shows as a state of its own): written for the student, never about the server's set-up.
+ */
 export function noModelAnswer(tool: ToolId, question: string): TutorAnswer {
+  const name = TOOL_NAMES[tool].replace(/\b\w/g, (letter) => letter.toUpperCase());
   return refusedAnswer(
     tool,
     'unsupported',
     'needs-model',
     question,
-    `The ${TOOL_NAMES[tool]} needs an AI model, and this server has no AI model configured. ` +
-      'The math, physics and chemistry solvers still answer what their offline engines can.',
+    `The ${name} needs an AI model, which this site doesn't have switched on right now. ` +
+      (INSTEAD[tool] ?? 'The Math, Physics and Chemistry Solvers still work without it.'),
   );
 }
 
