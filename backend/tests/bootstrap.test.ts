@@ -118,7 +118,14 @@ describe('role permissions', () => {
     const chat = ['find', 'findOne', 'create', 'update', 'delete', 'findMessages', 'sendMessage', 'retryMessage'].map(
       (action) => `api::conversation.conversation.${action}`,
     );
-    assert.deepEqual(await actionsOf('authenticated'), [...AUTH_ACTIONS, ...own, ...chat, ...PUBLIC_READS].sort());
+    // Practice in the chat (issue #14): its own owner-scoped routes, never the core actions of practice-attempt.
+    const practice = ['find', 'questions', 'create'].map(
+      (action) => `api::practice-attempt.practice-attempt.${action}`,
+    );
+    assert.deepEqual(
+      await actionsOf('authenticated'),
+      [...AUTH_ACTIONS, ...own, ...chat, ...practice, ...PUBLIC_READS].sort(),
+    );
   });
 });
 

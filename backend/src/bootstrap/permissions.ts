@@ -43,9 +43,18 @@ export const CHAT_ACTIONS = [
 ].map((action) => `api::conversation.conversation.${action}`);
 
 /**
+ * Practice in the chat (src/api/practice-attempt/routes): the questions an answer offers and the caller's own
+ * attempts at them, each route behind the same owner policy as the chat's. Not the core actions of the type.
+ */
+export const PRACTICE_ACTIONS = ['find', 'questions', 'create'].map(
+  (action) => `api::practice-attempt.practice-attempt.${action}`,
+);
+
+/**
  * What anyone may read, signed in or not: the published content the site pre-renders (blog, pricing, legal pages;
  * reads of draft-and-publish types are pinned to published versions by `global::published-only`) and the chat's
- * limits for the pricing page. Never a write: editors work in the admin panel.
+ * limits for the pricing page, and the photo reader (a POST that reads a picture and stores nothing; signed in, its
+ * reading counts against the student's daily questions). Never a write: editors work in the admin panel.
  */
 export const PUBLIC_READ_ACTIONS = [
   'api::article.article.find',
@@ -54,6 +63,7 @@ export const PUBLIC_READ_ACTIONS = [
   'api::legal-page.legal-page.find',
   'api::legal-page.legal-page.findOne',
   'api::chat-limit.chat-limit.find',
+  'api::read-image.read-image.read',
 ] as const;
 
 /**
@@ -65,7 +75,13 @@ export const ROLE_PERMISSIONS: Readonly<Record<'public' | 'authenticated', reado
   public: [...AUTH_ACTIONS, ...PUBLIC_READ_ACTIONS],
   // Signed-in users keep the auth actions: the site sends its token with every call, including "resend the
   // confirmation email" from the account page.
-  authenticated: [...AUTH_ACTIONS, ...OWN_ACCOUNT_ACTIONS, ...CHAT_ACTIONS, ...PUBLIC_READ_ACTIONS],
+  authenticated: [
+    ...AUTH_ACTIONS,
+    ...OWN_ACCOUNT_ACTIONS,
+    ...CHAT_ACTIONS,
+    ...PRACTICE_ACTIONS,
+    ...PUBLIC_READ_ACTIONS,
+  ],
 };
 
 const RoleSchema = z.object({ id: z.number() });

@@ -586,6 +586,40 @@ export interface ApiPlanPlan extends Struct.CollectionTypeSchema {
   };
 }
 
+export interface ApiPracticeAttemptPracticeAttempt extends Struct.CollectionTypeSchema {
+  collectionName: 'practice_attempts';
+  info: {
+    description: "A student's answer to a practice question, checked by the engine; read by its owner only";
+    displayName: 'Practice attempt';
+    pluralName: 'practice-attempts';
+    singularName: 'practice-attempt';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    answer: Schema.Attribute.Text & Schema.Attribute.Required;
+    conversation: Schema.Attribute.Relation<'manyToOne', 'api::conversation.conversation'>;
+    correct: Schema.Attribute.Boolean & Schema.Attribute.Required & Schema.Attribute.DefaultTo<false>;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    differences: Schema.Attribute.JSON;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::practice-attempt.practice-attempt'> &
+      Schema.Attribute.Private;
+    message: Schema.Attribute.Relation<'manyToOne', 'api::message.message'>;
+    owner: Schema.Attribute.Relation<'manyToOne', 'plugin::users-permissions.user'>;
+    publishedAt: Schema.Attribute.DateTime;
+    question: Schema.Attribute.Text & Schema.Attribute.Required;
+    toolSlug: Schema.Attribute.Enumeration<
+      ['translator', 'math-solver', 'physics-solver', 'chemistry-solver', 'homework-helper']
+    > &
+      Schema.Attribute.Required;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+  };
+}
+
 export interface PluginContentReleasesRelease extends Struct.CollectionTypeSchema {
   collectionName: 'strapi_releases';
   info: {
@@ -1003,6 +1037,7 @@ declare module '@strapi/strapi' {
       'api::legal-page.legal-page': ApiLegalPageLegalPage;
       'api::message.message': ApiMessageMessage;
       'api::plan.plan': ApiPlanPlan;
+      'api::practice-attempt.practice-attempt': ApiPracticeAttemptPracticeAttempt;
       'plugin::content-releases.release': PluginContentReleasesRelease;
       'plugin::content-releases.release-action': PluginContentReleasesReleaseAction;
       'plugin::i18n.locale': PluginI18NLocale;

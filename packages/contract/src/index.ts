@@ -7,3 +7,4 @@ export * from './events';
 export * from './errors';
 export * from './auth';
 export * from './availability';
+export * from './practice';

@@ -4,6 +4,7 @@ import { sharedCounters } from '../../../limits/counter-store';
 import { dailyQuestionBucket } from '../../../limits/daily-quota';
 import type { ToolId } from '@studyease/contract';
 import { ChatConfigSchema } from '../chat-config';
+import { PRACTICE_ATTEMPT } from '../../practice-attempt/services/practice-attempt';
 import { CONVERSATION, type ConversationRow, conversationView, MESSAGE, type MessageRow, messageView } from '../rows';
 
 /**
@@ -53,8 +54,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return conversationView(updated as unknown as ConversationRow);
     },
 
-    /** Deletes the conversation and its messages. */
+    /** Deletes the conversation, its messages and the practice attempts in it. */
     async remove(conversation: ConversationRow) {
+      await strapi.db.query(PRACTICE_ATTEMPT).deleteMany({ where: { conversation: { id: conversation.id } } });
       const own = await messages().findMany({
         filters: { conversation: { id: conversation.id } },
         fields: ['documentId'],
