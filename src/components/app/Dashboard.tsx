@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import FittedTitle from '@/components/chat/FittedTitle';
+import { isToolAvailable, UNAVAILABLE_BADGE } from '@/lib/toolAvailability';
 import { TOOL_GRID_CLASS, toolGridItemClass } from '@/lib/toolGrid';
 import { getTool, TOOLS } from '@/lib/tools';
 import { $conversations, $history } from '@/stores/conversations';
+import { $toolAvailability } from '@/stores/toolAvailability';
 import Icon from './Icon';
 
 /** How many recent conversations the dashboard lists (the sidebar has them all). */
@@ -14,6 +16,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 export default function Dashboard() {
   const conversations = useStore($conversations);
   const history = useStore($history);
+  const availability = useStore($toolAvailability);
   return (
     <div className="mx-auto w-full max-w-5xl">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Your study tools</h1>
@@ -23,27 +26,40 @@ export default function Dashboard() {
         cards from `sm`. The grid's spans leave no empty cell at any width (lib/toolGrid.ts).
       */}
       <ul className={`mt-6 grid-cols-2 gap-2 sm:mt-8 sm:gap-4 ${TOOL_GRID_CLASS}`} data-tool-grid>
-        {TOOLS.map((tool, index) => (
-          <li key={tool.id} className={toolGridItemClass(index, TOOLS.length, 2)}>
-            <a
-              href={`/app/${tool.id}`}
-              className="flex h-full items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 transition hover:border-primary-300 hover:shadow-sm sm:flex-col sm:items-start sm:gap-0 sm:rounded-2xl sm:p-5 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-primary-700"
-            >
-              <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary-700 sm:size-10 sm:rounded-xl dark:bg-primary-950 dark:text-primary-300">
-                <Icon name={tool.icon} className="size-5" />
-              </span>
-              <span className="text-sm font-semibold text-slate-900 sm:mt-3 sm:text-base dark:text-white">
-                {tool.name}
-              </span>
-              <span className="mt-1 hidden flex-1 text-sm text-slate-600 sm:block dark:text-slate-400">
-                {tool.summary}
-              </span>
-              <span className="mt-4 hidden items-center gap-1 text-sm font-semibold text-primary-700 sm:inline-flex dark:text-primary-300">
-                <Icon name="plus" className="size-4" /> New conversation
-              </span>
-            </a>
-          </li>
-        ))}
+        {TOOLS.map((tool, index) => {
+          // A tool this site cannot answer keeps its card, marked, and leads to the chat page that says why.
+          const available = isToolAvailable(availability, tool.id);
+          return (
+            <li key={tool.id} className={toolGridItemClass(index, TOOLS.length, 2)}>
+              <a
+                href={`/app/${tool.id}`}
+                className="flex h-full items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 transition hover:border-primary-300 hover:shadow-sm sm:flex-col sm:items-start sm:gap-0 sm:rounded-2xl sm:p-5 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-primary-700"
+              >
+                <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary-700 sm:size-10 sm:rounded-xl dark:bg-primary-950 dark:text-primary-300">
+                  <Icon name={tool.icon} className="size-5" />
+                </span>
+                <span className="min-w-0 sm:mt-3">
+                  <span className="block text-sm font-semibold text-slate-900 sm:text-base dark:text-white">
+                    {tool.name}
+                  </span>
+                  {!available && (
+                    <span className="block text-xs font-medium text-amber-800 dark:text-amber-300" data-tool-badge>
+                      {UNAVAILABLE_BADGE}
+                    </span>
+                  )}
+                </span>
+                <span className="mt-1 hidden flex-1 text-sm text-slate-600 sm:block dark:text-slate-400">
+                  {tool.summary}
+                </span>
+                {available && (
+                  <span className="mt-4 hidden items-center gap-1 text-sm font-semibold text-primary-700 sm:inline-flex dark:text-primary-300">
+                    <Icon name="plus" className="size-4" /> New conversation
+                  </span>
+                )}
+              </a>
+            </li>
+          );
+        })}
       </ul>
       <section aria-labelledby="recent-heading" className="mt-8 sm:mt-12">
         <h2 id="recent-heading" className="text-lg font-semibold text-slate-900 dark:text-white">

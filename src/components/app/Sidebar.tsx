@@ -1,8 +1,11 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import HistoryList from '@/components/chat/HistoryList';
 import type { AppRoute } from '@/lib/appRoute';
+import { isToolAvailable, UNAVAILABLE_BADGE } from '@/lib/toolAvailability';
 import { TOOLS } from '@/lib/tools';
 import { loadConversations } from '@/stores/conversations';
+import { $toolAvailability } from '@/stores/toolAvailability';
 import Icon from './Icon';
 
 interface SidebarProps {
@@ -20,6 +23,7 @@ function linkClass(current: boolean): string {
 
 function SidebarContent({ route, signedIn }: SidebarProps) {
   const active = route.kind === 'tool' || route.kind === 'conversation' ? route.tool : null;
+  const availability = useStore($toolAvailability);
   return (
     <>
       <a href={`/app/${active ?? 'math-solver'}`} className="btn-primary w-full justify-center py-2 text-sm">
@@ -46,6 +50,11 @@ function SidebarContent({ route, signedIn }: SidebarProps) {
               >
                 <Icon name={tool.icon} className="size-5 shrink-0" />
                 {tool.name}
+                {!isToolAvailable(availability, tool.id) && (
+                  <span className="ml-auto text-xs font-normal text-slate-500 dark:text-slate-400" data-tool-badge>
+                    {UNAVAILABLE_BADGE}
+                  </span>
+                )}
               </a>
             </li>
           ))}

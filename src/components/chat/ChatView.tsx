@@ -11,6 +11,7 @@ import { $appRoute, navigateInApp } from '@/stores/router';
 import { $hintsFirst, $languagePair } from '@/stores/settings';
 import AssistantMessage from './AssistantMessage';
 import Composer from './Composer';
+import ToolUnavailable, { useToolAvailable } from './ToolUnavailable';
 
 interface ChatViewProps {
   tool: ToolId;
@@ -50,6 +51,8 @@ export default function ChatView({ tool, conversationId }: ChatViewProps) {
   const bottom = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const info = getTool(state.tool);
+  // A tool this site cannot answer (no AI model for it) shows a friendly state instead of examples and question box.
+  const available = useToolAvailable(state.tool);
 
   useEffect(() => followConversationInUrl(), []);
 
@@ -127,7 +130,8 @@ export default function ChatView({ tool, conversationId }: ChatViewProps) {
             </button>
           </div>
         )}
-        {empty && (
+        {empty && !available && <ToolUnavailable tool={state.tool} />}
+        {empty && available && (
           <section className="py-6" aria-labelledby="examples-heading">
             <p className="text-slate-600 dark:text-slate-400">{info.summary}</p>
             <h2 id="examples-heading" className="mt-6 text-sm font-semibold text-slate-900 dark:text-white">
@@ -191,14 +195,18 @@ export default function ChatView({ tool, conversationId }: ChatViewProps) {
             </a>
           </div>
         )}
-        <Composer
-          tool={state.tool}
-          busy={state.busy}
-          onSend={ask}
-          onStop={stopAnswer}
-          fill={fill}
-          placeholder={tool === 'translator' ? 'Paste the text to translate…' : `Ask the ${info.name}…`}
-        />
+        {available ? (
+          <Composer
+            tool={state.tool}
+            busy={state.busy}
+            onSend={ask}
+            onStop={stopAnswer}
+            fill={fill}
+            placeholder={tool === 'translator' ? 'Paste the text to translate…' : `Ask the ${info.name}…`}
+          />
+        ) : (
+          !empty && <ToolUnavailable tool={state.tool} />
+        )}
       </div>
     </div>
   );
