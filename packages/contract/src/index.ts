@@ -7,4 +7,5 @@ export * from './events';
 export * from './errors';
 export * from './auth';
 export * from './availability';
+export * from './check-step';
 export * from './practice';

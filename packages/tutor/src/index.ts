@@ -8,6 +8,7 @@ export type { Engine } from './engine';
 export { checkModelAnswer, engineFor } from './engines';
 export {
   checkLocally,
+  checkStepLocally,
   noModelAnswer,
   practiceLocally,
   runTask,

@@ -1,6 +1,7 @@
 import {
   type Check,
   type CheckResult,
+  type CheckStepResult,
   type PracticeQuestion,
   refusedAnswer,
   type SolveOptions,
@@ -16,7 +17,9 @@ export type TutorTask =
   | { type: 'check'; tool: ToolId; question: string; answer: string }
   | { type: 'practice'; tool: ToolId; question: string }
   /** An engine's independent check of a model's final answer (roots substituted back). */
-  | { type: 'check-model'; tool: ToolId; question: string; answer: string };
+  | { type: 'check-model'; tool: ToolId; question: string; answer: string }
+  /** "Check my step": the student's own next line against the question (check-step/). */
+  | { type: 'check-step'; tool: ToolId; question: string; step: string };
 
 const TOOL_NAMES: Record<ToolId, string> = {
   translator: 'translator',
@@ -75,6 +78,7 @@ function forStudent(answer: TutorAnswer): TutorAnswer {
     ...answer,
     steps: answer.steps.map((step) => ({ ...step, explanation: readable(step.explanation) })),
     checks: answer.checks.map((check) => ({ ...check, detail: readable(check.detail) })),
+    hints: answer.hints.map(readable),
   };
 }
 
@@ -103,8 +107,29 @@ export function practiceLocally(tool: ToolId, question: string): PracticeQuestio
   }
 }
 
+/**
+ * Checks a student's own next line of working ("Check my step"). An engine that throws is a bug, but the student
+ * still hears an honest "could not check" rather than a verdict.
+ */
+export function checkStepLocally(tool: ToolId, question: string, step: string): CheckStepResult {
+  try {
+    // Loaded on first use, like the engines (engines.ts): it reads lines with mathjs.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+    const { checkStep } = require('./check-step') as typeof import('./check-step');
+    return checkStep(tool, question, step);
+  } catch (error) {
+    console.error(`[tutor] ${tool} check-step failed`, error);
+    return {
+      status: 'unsupported',
+      equivalent: false,
+      finished: false,
+      message: 'This step could not be checked reliably.',
+    };
+  }
+}
+
 /** What a task answers: an answer, a check's verdict, practice questions, or a model answer's check (or none). */
-export type TaskResult = TutorAnswer | CheckResult | PracticeQuestion[] | Check | null;
+export type TaskResult = TutorAnswer | CheckResult | CheckStepResult | PracticeQuestion[] | Check | null;
 
 /** Runs one task; the worker thread's entry point calls this. */
 export function runTask(task: TutorTask): TaskResult {
@@ -115,6 +140,8 @@ export function runTask(task: TutorTask): TaskResult {
       return checkLocally(task.tool, task.question, task.answer);
     case 'practice':
       return practiceLocally(task.tool, task.question);
+    case 'check-step':
+      return checkStepLocally(task.tool, task.question, task.step);
     case 'check-model': {
       const check = checkModelAnswer(task.tool, task.question, task.answer);
       return check && { ...check, detail: readable(check.detail) };

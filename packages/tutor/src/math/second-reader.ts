@@ -13,7 +13,7 @@ const RAD = Math.PI / 180;
 let instance: MathJsInstance | undefined;
 
 /** mathjs, created at first use: it takes a few hundred milliseconds to load and the backend must start fast. */
-function mathjs(): MathJsInstance {
+export function mathjs(): MathJsInstance {
   if (instance === undefined) {
     // A require at first use, not an import: the import would load mathjs when the backend starts.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
