@@ -3,6 +3,7 @@ import { Piscina } from 'piscina';
 import {
   type Check,
   type CheckResult,
+  type CheckStepResult,
   type PracticeQuestion,
   refusedAnswer,
   type SolveOptions,
@@ -107,6 +108,34 @@ export async function checkInPool(
     )) as CheckResult;
   } catch (error) {
     if (isTimeout(error)) return { correct: false, differences: ['This answer is too hard to check reliably.'] };
+    throw error;
+  }
+}
+
+/**
+ * "Check my step" in a worker with the same time limit: it solves the student's line as well as the question.
+ * Past the limit the step is not checked, and the student is told so (never a verdict).
+ */
+export async function checkStepInPool(
+  tool: ToolId,
+  question: string,
+  step: string,
+  settings: PoolSettings,
+): Promise<CheckStepResult> {
+  try {
+    return (await runWithTimeout(
+      { type: 'check-step', tool, question, step },
+      settings.timeoutMs,
+      settings.maxThreads,
+    )) as CheckStepResult;
+  } catch (error) {
+    if (isTimeout(error))
+      return {
+        status: 'unsupported',
+        equivalent: false,
+        finished: false,
+        message: 'This step is too hard to check reliably in time.',
+      };
     throw error;
   }
 }

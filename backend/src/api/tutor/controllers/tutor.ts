@@ -4,9 +4,15 @@ import { LimitsConfigSchema } from '../../../limits/limits-config';
 import { spendModelAnswer } from '../../../limits/model-budget';
 import { TutorConfigSchema } from '../../../tutor/config';
 import { poolDependencies } from '../../../tutor/dependencies';
-import { checkInPool, practiceInPool } from '../../../tutor/pool';
+import { checkInPool, checkStepInPool, practiceInPool } from '../../../tutor/pool';
 import { collectAnswer } from '../../../tutor/stream';
-import { CheckRequestSchema, PracticeRequestSchema, SolveRequestSchema } from '@studyease/contract';
+import {
+  CheckRequestSchema,
+  CheckStepRequestSchema,
+  MAX_STEP_LENGTH,
+  PracticeRequestSchema,
+  SolveRequestSchema,
+} from '@studyease/contract';
 import { parseBody, rejectTooLong } from '../../../utils/request-body';
 
 /** The part of Koa's context these actions use. */
@@ -56,6 +62,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       rejectTooLong(body.question, settings.maxQuestionLength, 'question');
       rejectTooLong(body.answer, settings.maxQuestionLength, 'answer');
       ctx.body = await checkInPool(body.tool, body.question, body.answer, settings);
+    },
+
+    /**
+     * POST /api/tutor/check-step { tool, question, step } → { status, equivalent, finished, message, mistake?, next? }:
+     * is the student's own next line right, and if not, where did it go wrong?
+     */
+    async checkStep(ctx: TutorContext): Promise<void> {
+      const settings = config();
+      const body = parseBody(CheckStepRequestSchema, ctx.request.body);
+      rejectTooLong(body.question, settings.maxQuestionLength, 'question');
+      // One line of working: a tighter cap than a question's, so a step cannot make the engine solve an essay.
+      rejectTooLong(body.step, Math.min(MAX_STEP_LENGTH, settings.maxQuestionLength), 'step');
+      ctx.body = await checkStepInPool(body.tool, body.question, body.step, settings);
     },
   };
 };

@@ -22,5 +22,11 @@ export default {
       handler: 'api::tutor.tutor.check',
       config: { auth: false, middlewares: ['api::tutor.rate-limit'] },
     },
+    {
+      method: 'POST',
+      path: '/tutor/check-step',
+      handler: 'api::tutor.tutor.checkStep',
+      config: { auth: false, middlewares: ['api::tutor.rate-limit'] },
+    },
   ],
 };
