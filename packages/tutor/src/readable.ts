@@ -132,15 +132,19 @@ const powers = (text: string): string => {
  * "k·360°", "(2 kg)·(3 m/s²)"). After a division sign the dot stays ("v/2·t" is not "v/2t").
  */
 const products = (text: string): string =>
-  text.replace(/\s*\*\s*/gu, '*').replace(/\*/gu, (_star, offset: number, whole: string) => {
-    const head = whole.slice(0, offset);
-    const before = /[\w.πθλρωαμΔ²³]*$/u.exec(head)?.[0] ?? '';
-    const divided = head.at(-before.length - 1) === '/';
-    const rest = whole.slice(offset + 1);
-    if (/^[a-z]{2,}\(/u.test(rest) && !divided) return ' ';
-    const simple = /^(?:\d+(?:\.\d+)?|[A-Za-zπθλρωαμΔ][²³]?)$/u.test(before);
-    return simple && !divided && /^[A-Za-zπθλρωαμΔ(√]/u.test(rest) ? '' : '·';
-  });
+  text
+    .replace(/\s*\*\s*/gu, '*')
+    // Units multiplied by units keep their dot (J·s, N·m), though they are one letter each.
+    .replace(/\b([JN])\*([sm])\b/gu, '$1·$2')
+    .replace(/\*/gu, (_star, offset: number, whole: string) => {
+      const head = whole.slice(0, offset);
+      const before = /[\w.πθλρωαμΔ²³]*$/u.exec(head)?.[0] ?? '';
+      const divided = head.at(-before.length - 1) === '/';
+      const rest = whole.slice(offset + 1);
+      if (/^[a-z]{2,}\(/u.test(rest) && !divided) return ' ';
+      const simple = /^(?:\d+(?:\.\d+)?|[A-Za-zπθλρωαμΔ][²³]?)$/u.test(before);
+      return simple && !divided && /^[A-Za-zπθλρωαμΔ(√]/u.test(rest) ? '' : '·';
+    });
 
 /**
  * A sentence for a student without calculator syntax.

@@ -26,13 +26,23 @@ const NUMBER = String.raw`-?\d+(?:\.\d+)?(?: × 10\^-?\d+)?`;
 /** `6.022 × 10^23` as one number (the power of ten binds to its mantissa). */
 const asNumbers = (text: string): string => text.replace(/(\d+(?:\.\d+)?) × 10\^(-?\d+)/g, '($1e$2)');
 
+/** Superscript powers of ten as the steps print them (`10²³`, issue #14) in the caret form read below (`10^23`). */
+const withCarets = (text: string): string =>
+  text.replace(/10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g, (_, power: string) => {
+    // eslint-disable-next-line @typescript-eslint/no-misused-spread -- a run of superscripts, one code point each
+    const plain = [...power].map((char) => (char === '⁻' ? '-' : String('⁰¹²³⁴⁵⁶⁷⁸⁹'.indexOf(char)))).join('');
+    return `10^${plain}`;
+  });
+
 /**
  * Every "left = number" of a text whose left side has at least two numbers and an operator; words and units around
  * the numbers are left out (`4 g ÷ 2.016 g/mol` is `4 ÷ 2.016`).
  */
 function statements(text: string): Statement[] {
   const found: Statement[] = [];
-  const clauses = text.replace(/−/g, '-').split(/;\s|:\s|\.\s+(?=[A-Z])|\.$/);
+  const clauses = withCarets(text)
+    .replace(/−/g, '-')
+    .split(/;\s|:\s|\.\s+(?=[A-Z])|\.$/);
   for (const clause of clauses) {
     const parts = clause.split(/\s=\s/);
     for (let i = 0; i + 1 < parts.length; i++) {

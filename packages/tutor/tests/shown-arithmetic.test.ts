@@ -11,6 +11,7 @@ import type * as ArithmeticCheck from '../src/arithmetic-check.ts';
 import type * as Solve from '../src/solve.ts';
 import { buildCorpus } from '../../../bench/phrasing/corpus.ts';
 import { requireCompiled } from './support/compiled.ts';
+import { latexAsText } from './support/latex-text.ts';
 
 const { solveLocally } = requireCompiled<typeof Solve>('solve');
 const { findArithmetic } = requireCompiled<typeof ArithmeticCheck>('arithmetic-check');
@@ -29,7 +30,9 @@ test('every calculation shown in a step adds up from the numbers as shown', () =
   for (const { tool, question } of problems) {
     const answer = solveLocally(tool, question);
     for (const step of answer.steps) {
-      for (const text of [step.explanation, step.latex ?? '']) {
+      // Since issue #14 a step's working is its typeset `latex` and the explanation says it in words: both are read,
+      // the LaTeX as the plain symbols it stands for (units, powers of ten, degrees).
+      for (const text of [step.explanation, latexAsText(step.latex ?? '')]) {
         for (const statement of findArithmetic(text)) {
           perTool.set(tool, (perTool.get(tool) ?? 0) + 1);
           if (!statement.correct)

@@ -167,7 +167,11 @@ export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptio
         answer: answerOf(value),
         steps: [
           step('Find an antiderivative', 'First integrate without bounds.', F),
-          step('Evaluate at the bounds', `F(${toText(b)}) - F(${toText(a)}).`),
+          step(
+            'Evaluate at the bounds',
+            'Take the antiderivative at the upper bound minus its value at the lower bound.',
+            `F\\left(${toLatex(b)}\\right) - F\\left(${toLatex(a)}\\right)`,
+          ),
           step('Result', 'Simplify.', value),
         ],
         checks: [

@@ -199,6 +199,9 @@ const linearCase = (p: Poly, v: string, fractions: boolean): Found => {
   };
 };
 
+/** A coefficient in the working, in brackets when negative (`4 · (-2) · 3`). */
+const bracketed = (n: bigint): string => (n < 0n ? `\\left(${n}\\right)` : String(n));
+
 const quadraticCase = (p: Poly, v: string, fractions: boolean): Found => {
   const [c, b, a] = p.map((x) => x.n) as [bigint, bigint, bigint];
   const { roots, disc } = quadraticRoots(a, b, c);
@@ -206,24 +209,26 @@ const quadraticCase = (p: Poly, v: string, fractions: boolean): Found => {
     kind: fractions ? 'rational-equation' : 'quadratic-equation',
     roots,
     steps: [
+      // Words in the explanation, the working in `latex`: each step shows its maths once.
       step(
         'Identify a, b and c',
-        `The equation has the form a${v}^2 + b${v} + c = 0 with a = ${a}, b = ${b}, c = ${c}.`,
+        `Compare with the form a${v}² + b${v} + c = 0: a is the number in front of ${v}², b the one in front of ${v}, c the constant.`,
+        `a = ${a},\\quad b = ${b},\\quad c = ${c}`,
       ),
       step(
         'Compute the discriminant',
-        `D = b^2 - 4ac = (${b})^2 - 4·(${a})·(${c}) = ${disc}. ` +
+        'Put a, b and c into D = b² − 4ac. ' +
           (disc > 0n
-            ? 'D > 0, so there are two real roots.'
+            ? 'D is positive, so there are two real roots.'
             : disc === 0n
-              ? 'D = 0, so there is one (double) root.'
-              : 'D < 0, so there is no real solution; the two roots are complex conjugates.'),
-        `D = b^2 - 4ac = ${disc}`,
+              ? 'D is 0, so there is one (double) root.'
+              : 'D is negative, so there is no real solution; the two roots are complex conjugates.'),
+        `D = b^2 - 4ac = ${bracketed(b)}^2 - 4 \\cdot ${bracketed(a)} \\cdot ${bracketed(c)} = ${disc}`,
       ),
       step(
         'Apply the quadratic formula',
-        `${v} = (-b ± sqrt(D)) / (2a) = (${-b} ± sqrt(${disc})) / ${2n * a}, then simplify.`,
-        `${v} = \\frac{-b \\pm \\sqrt{D}}{2a}`,
+        'Put b, a and D into the quadratic formula, then simplify.',
+        `${v} = \\frac{-b \\pm \\sqrt{D}}{2a} = \\frac{${-b} \\pm \\sqrt{${disc}}}{${2n * a}}`,
       ),
     ],
     // No values of a, b, c or D: they depend on how the student arranged the equation (2x² + 16x = 0 or

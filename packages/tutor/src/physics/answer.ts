@@ -157,10 +157,16 @@ interface Shown {
 
 interface Operation {
   title: string;
+  /** What to do, in words with the numbers as shown ("Divide 40 by 9.81."); the working itself is `latex`. */
+  words: string;
   text: string;
   latex: string;
   result: Shown;
 }
+
+/** `a, b and c`. */
+const listed = (items: readonly string[]): string =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}` : items.join('');
 
 const toLatexNumber = (text: string): string =>
   text.replace(/ ?× ?10\^(-?\d+)/u, ' \\times 10^{$1}').replace(/°/gu, '^\\circ');
@@ -182,9 +188,15 @@ function workOut(e: Expr, values: ReadonlyMap<string, number>, ops: Operation[])
     x.value < 0 || x.text.includes('×')
       ? { text: `(${x.text})`, latex: `\\left(${x.latex}\\right)` }
       : { text: x.text, latex: x.latex };
-  const record = (title: string, text: string, latex: string, result: Shown): Shown => {
-    ops.push({ title, text: `${text} = ${result.text}`, latex: `${latex} = ${result.latex}`, result });
+  const record = (title: string, words: string, text: string, latex: string, result: Shown): Shown => {
+    ops.push({ title, words, text: `${text} = ${result.text}`, latex: `${latex} = ${result.latex}`, result });
     return result;
+  };
+  const WORDS: Readonly<Record<string, (a: string, b: string) => string>> = {
+    Add: (a, b) => `Add ${a} and ${b}.`,
+    Subtract: (a, b) => `Subtract ${b} from ${a}.`,
+    Multiply: (a, b) => `Multiply ${a} by ${b}.`,
+    Divide: (a, b) => `Divide ${a} by ${b}.`,
   };
   const binary = (title: string, symbol: string, latexSymbol: string, a: Shown, b: Shown, value: number): Shown => {
     const left = operand(a),
@@ -192,6 +204,7 @@ function workOut(e: Expr, values: ReadonlyMap<string, number>, ops: Operation[])
     const degrees = (a.degrees || b.degrees) && title !== 'Divide';
     return record(
       title,
+      WORDS[title]?.(a.text, b.text) ?? `${title}.`,
       `${left.text} ${symbol} ${right.text}`,
       `${left.latex} ${latexSymbol} ${right.latex}`,
       shown(value, degrees),
@@ -227,6 +240,7 @@ function workOut(e: Expr, values: ReadonlyMap<string, number>, ops: Operation[])
       const base = operand(a);
       return record(
         e.n === 2 ? 'Square' : `Raise to the power ${String(e.n)}`,
+        e.n === 2 ? `Square ${a.text}.` : `Raise ${a.text} to the power ${String(e.n)}.`,
         `${base.text}^${String(e.n)}`,
         `${base.latex}^{${String(e.n)}}`,
         shown(a.value ** e.n),
@@ -234,7 +248,13 @@ function workOut(e: Expr, values: ReadonlyMap<string, number>, ops: Operation[])
     }
     case 'sqrt': {
       const a = workOut(e.a, values, ops);
-      return record('Take the square root', `√${a.text}`, `\\sqrt{${a.latex}}`, shown(Math.sqrt(a.value)));
+      return record(
+        'Take the square root',
+        `Take the square root of ${a.text}.`,
+        `√${a.text}`,
+        `\\sqrt{${a.latex}}`,
+        shown(Math.sqrt(a.value)),
+      );
     }
     case 'sin':
     case 'cos': {
@@ -242,6 +262,7 @@ function workOut(e: Expr, values: ReadonlyMap<string, number>, ops: Operation[])
       const f = e.k === 'sin' ? Math.sin : Math.cos;
       return record(
         e.k === 'sin' ? 'Take the sine' : 'Take the cosine',
+        `Take the ${e.k === 'sin' ? 'sine' : 'cosine'} of ${a.text}.`,
         `${e.k}(${a.text})`,
         `\\${e.k}\\left(${a.latex}\\right)`,
         shown(f(a.value)),
@@ -249,9 +270,15 @@ function workOut(e: Expr, values: ReadonlyMap<string, number>, ops: Operation[])
     }
     case 'asin': {
       const a = workOut(e.a, values, ops);
-      return record('Take the inverse sine', `asin(${a.text})`, `\\arcsin\\left(${a.latex}\\right)`, {
-        ...shown(Math.asin(a.value), true),
-      });
+      return record(
+        'Take the inverse sine',
+        `Find the angle whose sine is ${a.text}.`,
+        `asin(${a.text})`,
+        `\\arcsin\\left(${a.latex}\\right)`,
+        {
+          ...shown(Math.asin(a.value), true),
+        },
+      );
     }
     case 'neg': {
       const a = workOut(e.a, values, ops);
@@ -262,6 +289,7 @@ function workOut(e: Expr, values: ReadonlyMap<string, number>, ops: Operation[])
       const total = items.reduce((acc, item) => acc + item.value, 0);
       return record(
         'Add',
+        `Add ${listed(items.map((item) => item.text))}.`,
         items.map((item) => operand(item).text).join(' + '),
         items.map((item) => operand(item).latex).join(' + '),
         shown(total),
@@ -270,16 +298,29 @@ function workOut(e: Expr, values: ReadonlyMap<string, number>, ops: Operation[])
     case 'recipsum': {
       const items = e.items.map((item) => workOut(item, values, ops));
       const reciprocals = items.map((item) =>
-        record('Take the reciprocal', `1 / ${operand(item).text}`, `\\frac{1}{${item.latex}}`, shown(1 / item.value)),
+        record(
+          'Take the reciprocal',
+          `Take the reciprocal of ${item.text}: 1 divided by it.`,
+          `1 / ${operand(item).text}`,
+          `\\frac{1}{${item.latex}}`,
+          shown(1 / item.value),
+        ),
       );
       const total = reciprocals.reduce((acc, item) => acc + item.value, 0);
       const sum = record(
         'Add the reciprocals',
+        'Add the reciprocals.',
         reciprocals.map((item) => item.text).join(' + '),
         reciprocals.map((item) => item.latex).join(' + '),
         shown(total),
       );
-      return record('Take the reciprocal', `1 / ${sum.text}`, `\\frac{1}{${sum.latex}}`, shown(1 / sum.value));
+      return record(
+        'Take the reciprocal',
+        `Take the reciprocal of ${sum.text}.`,
+        `1 / ${sum.text}`,
+        `\\frac{1}{${sum.latex}}`,
+        shown(1 / sum.value),
+      );
     }
   }
 }
@@ -387,7 +428,7 @@ export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'pro
     const dataValue = sigText(inUnit, sf);
     answerText = `${withUnit(precise)}, ≈ ${withUnit(dataValue)} to the data's ${figures(sf)}`;
     answerLatex = `${withUnitLatex(precise)} \\approx ${withUnitLatex(dataValue)}`;
-    resultNote = `The least precise value used (${limiting.label}) has ${figures(sf)}, so to the data's precision the ${q.name} is ${withUnit(dataValue)}; the value above is the calculation itself, to compare with a book or a calculator.`;
+    resultNote = `The least precise value used (${limiting.label}) has ${figures(sf)}, so to the data's precision the ${q.name} is ${withUnit(dataValue)}; ${withUnit(precise)} is the calculation itself, to compare with a book or a calculator.`;
   }
 
   // Steps.
@@ -418,14 +459,15 @@ export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'pro
     const t = quantity(link.target);
     steps.push({
       title: `Use the formula for ${f.title}`,
-      explanation: `${f.note ?? `${/^[A-Z]/u.test(f.title) ? '' : 'The '}${f.title} relates the quantities we have.`} ${toText(f.lhs, sym)} = ${toText(f.rhs, sym)}`,
+      // Words only: the formula itself is the step's typeset `latex` (each step shows its maths once).
+      explanation: f.note ?? `${/^[A-Z]/u.test(f.title) ? '' : 'The '}${f.title} relates the quantities we have.`,
       latex: `${toLatex(f.lhs, symLatex)} = ${toLatex(f.rhs, symLatex)}`,
     });
     const isDirect = f.lhs.k === 'var' && f.lhs.id === link.target && toText(f.rhs, sym) === toText(link.expr, sym);
     if (!isDirect) {
       steps.push({
         title: `Rearrange for ${t.symbol}`,
-        explanation: `Solve the formula for the ${t.name}: ${t.symbol} = ${toText(link.expr, sym)}`,
+        explanation: `Solve the formula for the ${t.name} ${t.symbol}.`,
         latex: `${t.latex} = ${toLatex(link.expr, symLatex)}`,
       });
     }
@@ -435,17 +477,16 @@ export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'pro
       const names = [...linkZeros].map((id) => `${sym(id)} = 0`).join(' and ');
       steps.push({
         title: `Put in ${names}`,
-        explanation: `With ${names}, the terms that contain ${linkZeros.size === 1 ? 'it' : 'them'} are 0: ${t.symbol} = ${toText(expr, sym)}`,
+        explanation: `With ${names}, the terms that contain ${linkZeros.size === 1 ? 'it' : 'them'} are 0 and drop out.`,
         latex: `${t.latex} = ${toLatex(expr, symLatex)}`,
       });
     }
     const namer = (id: string): string => siLabel(id, values.get(id) ?? Number.NaN).latex;
-    const namerText = (id: string): string => siLabel(id, values.get(id) ?? Number.NaN).text;
     const atomic = (id: string): boolean =>
       !siLabel(id, values.get(id) ?? 0).text.includes(' ') && (values.get(id) ?? 0) >= 0;
     steps.push({
       title: 'Substitute the values',
-      explanation: `${t.symbol} = ${toText(expr, namerText, atomic)}`,
+      explanation: `Put the values into the formula, each with its unit.`,
       latex: `${t.latex} = ${toLatex(expr, namer, atomic)}`,
     });
     const ops: Operation[] = [];
@@ -455,9 +496,7 @@ export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'pro
       const final = i === ops.length - 1;
       steps.push({
         title: op.title,
-        explanation: final
-          ? `${t.symbol} = ${op.text}${siUnit === '' || op.result.degrees ? '' : ` ${siUnit}`}`
-          : op.text,
+        explanation: final ? `${op.words} This gives the ${t.name} ${t.symbol}.` : op.words,
         latex: final
           ? `${t.latex} = ${op.latex}${siUnit === '' || op.result.degrees ? '' : `\\,${t.unitLatex}`}`
           : op.latex,
@@ -466,7 +505,7 @@ export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'pro
     if (ops.length === 0) {
       steps.push({
         title: 'Read off the value',
-        explanation: `${t.symbol} = ${result.text}${siUnit === '' ? '' : ` ${siUnit}`}`,
+        explanation: `This is the ${t.name} ${t.symbol}.`,
         latex: `${t.latex} = ${result.latex}`,
       });
     }
@@ -479,11 +518,11 @@ export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'pro
       : '';
   const converted =
     unit.text !== q.unit && q.unit !== ''
-      ? `In ${unit.text}: ${shownNumber(value)} ${q.unit} = ${shownNumber(inUnit)} ${unit.text}. `
+      ? `In ${unit.text}, ${shownNumber(value)} ${q.unit} is ${shownNumber(inUnit)} ${unit.text}. `
       : '';
   steps.push({
     title: 'State the result',
-    explanation: `${deceleration}${converted}${q.symbol} = ${answerText}. ${resultNote}`,
+    explanation: `${deceleration}${converted}${resultNote}`,
     latex: `${q.latex} = ${answerLatex}`,
   });
 

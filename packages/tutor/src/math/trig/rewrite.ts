@@ -142,4 +142,5 @@ export const chain = (ring: TrigRing, node: Node, prefer: 'sin' | 'cos' | undefi
 };
 
 export const stageSteps = (side: string, stages: Stage[]): Step[] =>
-  stages.map((s) => step(s.title, `${s.explanation} The ${side} side becomes ${toText(s.node)}.`, s.node));
+  // The identity used in words; what the side becomes is the step's typeset `latex` (its maths shown once).
+  stages.map((s) => step(s.title, `${s.explanation} Here is the ${side} side after it.`, s.node));
