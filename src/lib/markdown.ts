@@ -1,6 +1,13 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
-import markdownIt, { type MarkdownIt, type StateBlock, type StateInline, type Token } from 'markdown-it';
+import markdownIt, {
+  type MarkdownIt,
+  type StateBlock,
+  type StateCore,
+  type StateInline,
+  type Token,
+} from 'markdown-it';
 import temml from 'temml';
+import { findPlainMath } from './plainMath';
 
 /*
  * The safe renderer for tutor messages: students' questions and answers from a model or the offline engine. None of
@@ -103,8 +110,14 @@ export function isSafeUrl(url: string): boolean {
   return scheme === null || SAFE_SCHEMES.has((scheme[1] ?? '').toLowerCase());
 }
 
-/** TeX to MathML; invalid TeX becomes its escaped source in `<code class="math-error">`. Not sanitised yet. */
-function mathToHtml(latex: string, displayMode: boolean): string {
+/**
+ * TeX to MathML with the settings above; invalid TeX becomes its escaped source in `<code class="math-error">`.
+ * Not sanitised: the articles' Markdown (cms/markdownMath.ts) uses it before its own checks, the rest through
+ * renderMath and renderMarkdown.
+ * @param latex the formula, without delimiters
+ * @param displayMode true for a centred block formula
+ */
+export function texToMathml(latex: string, displayMode: boolean): string {
   try {
     return temml.renderToString(latex, { ...TEMML_OPTIONS, maxSize: [...TEMML_OPTIONS.maxSize], displayMode });
   } catch {
@@ -112,6 +125,7 @@ function mathToHtml(latex: string, displayMode: boolean): string {
     return `<code class="math-error">${escapeHtml(latex)}</code>`;
   }
 }
+const mathToHtml = texToMathml;
 
 /** The index of `close` in `src` from `from`, skipping backslash-escaped characters; -1 when absent. */
 function findClosing(src: string, from: number, max: number, close: string): number {
@@ -190,6 +204,60 @@ function mathBlock(state: StateBlock, startLine: number, endLine: number, silent
   return true;
 }
 
+/**
+ * A `*` between two characters of a formula ("2*c", "(3/2)*c") is a product, not emphasis: calculator syntax in a
+ * step or a hint would otherwise turn half a sentence into italics. `**` and a `*` beside a space keep their meaning.
+ */
+function calculatorStar(state: StateInline, silent: boolean): boolean {
+  const { src, pos } = state;
+  if (src.charCodeAt(pos) !== 0x2a) return false;
+  const before = src.charAt(pos - 1);
+  const after = src.charAt(pos + 1);
+  if (!/[\w)\]]/.test(before) || !/[\w(]/.test(after)) return false;
+  if (!silent) state.push('text', '', 0).content = '*';
+  state.pos = pos + 1;
+  return true;
+}
+
+/**
+ * Plain-text maths in the text of a message ("x^2 - 5x + 6 = 0", "C3H8 + O2 -> CO2") becomes inline formulas, so
+ * hints, practice questions and steps typeset it like the formulas beside them. Only text tokens are read: code
+ * spans, `$…$` and link targets stay as written. The rule of what counts as maths is in plainMath.ts.
+ */
+function plainMathRule(state: StateCore): void {
+  for (const block of state.tokens) {
+    if (block.type !== 'inline' || !block.children) continue;
+    const children: Token[] = [];
+    let linkDepth = 0;
+    for (const token of block.children) {
+      if (token.type === 'link_open') linkDepth++;
+      else if (token.type === 'link_close') linkDepth--;
+      const runs = token.type === 'text' && linkDepth === 0 ? findPlainMath(token.content) : [];
+      if (runs.length === 0) {
+        children.push(token);
+        continue;
+      }
+      let at = 0;
+      const text = (content: string) => {
+        if (!content) return;
+        const piece = new state.Token('text', '', 0);
+        piece.content = content;
+        children.push(piece);
+      };
+      for (const run of runs) {
+        text(token.content.slice(at, run.start));
+        const math = new state.Token('math_inline', 'math', 0);
+        math.content = run.tex;
+        math.markup = 'plain';
+        children.push(math);
+        at = run.end;
+      }
+      text(token.content.slice(at));
+    }
+    block.children = children;
+  }
+}
+
 /** Whether the token at `idx` sits inside a link, where an image must not add a second, nested link. */
 function insideLink(tokens: Token[], idx: number): boolean {
   let depth = 0;
@@ -208,6 +276,8 @@ function createMarkdown(): MarkdownIt {
   md.validateLink = isSafeUrl;
 
   md.inline.ruler.before('escape', 'math_inline', mathInline);
+  md.inline.ruler.before('emphasis', 'calculator_star', calculatorStar);
+  md.core.ruler.after('text_join', 'plain_math', plainMathRule);
   md.block.ruler.before('fence', 'math_block', mathBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   md.renderer.rules['math_inline'] = (tokens, idx) => mathToHtml(tokens[idx]?.content ?? '', false);
   md.renderer.rules['math_inline_display'] = (tokens, idx) => mathToHtml(tokens[idx]?.content ?? '', true);
@@ -281,11 +351,24 @@ function afterSanitizeAttributes(node: Element): void {
 }
 
 let purifier: DOMPurify | null | undefined;
+type PurifierWindow = Parameters<typeof createDOMPurify>[0];
+let serverWindow: PurifierWindow | undefined;
+
+/**
+ * The DOM to sanitise in where there is no browser: the build, which writes the content pages' worked examples
+ * with this renderer (components/answer/renderHtml.ts gives it a jsdom window). Without one it fails closed.
+ * @param window a window-like object with a document
+ */
+export function useSanitizerWindow(window: PurifierWindow): void {
+  serverWindow = window;
+  purifier = undefined;
+}
 
 /** A DOMPurify instance of our own (hooks on the shared default one would leak into other callers), or null. */
 function getPurifier(): DOMPurify | null {
   if (purifier === undefined) {
-    const instance = typeof window === 'undefined' ? null : createDOMPurify(window);
+    const host = typeof window === 'undefined' ? serverWindow : window;
+    const instance = host === undefined ? null : createDOMPurify(host);
     if (instance?.isSupported) {
       instance.addHook('afterSanitizeAttributes', afterSanitizeAttributes);
       purifier = instance;

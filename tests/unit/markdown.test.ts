@@ -141,9 +141,28 @@ describe('renderMarkdown', () => {
   });
 
   test('leaves unclosed delimiters as text', () => {
-    const root = toDom(renderMarkdown(`$$\nx^2\n\nThen \\(y and ${'\\('.repeat(3000)}`));
+    // Not `x^2` inside: plain-text maths is typeset on its own now (the test below).
+    const root = toDom(renderMarkdown(`$$\ntwo\n\nThen \\(y and ${'\\('.repeat(3000)}`));
     expect(root.querySelector('math')).toBeNull();
-    expect(visibleText(root)).toMatch(/^\$\$ x\^2 Then \(y and \(\(\(/);
+    expect(visibleText(root)).toMatch(/^\$\$ two Then \(y and \(\(\(/);
+  });
+
+  test('typesets plain-text maths and chemical formulas in the text, not in code', () => {
+    const root = toDom(renderMarkdown('Solve x^2 - 5x + 6 = 0, then balance C3H8 + O2 -> CO2. Keep `x^2` as code.'));
+    const formulas = [...root.querySelectorAll('math')];
+    expect(formulas).toHaveLength(2);
+    expect(formulas[0]?.querySelector('msup')?.textContent).toBe('x2');
+    // Counts as subscripts on the whole, upright symbol (one <mi>, not an italic C beside an italic O).
+    expect(formulas[1]?.querySelectorAll('msub')).toHaveLength(4);
+    expect([...(formulas[1]?.querySelectorAll('mi') ?? [])].map((mi) => mi.textContent)).toEqual(['C', 'H', 'O', 'CO']);
+    expect(root.querySelector('code')?.textContent).toBe('x^2');
+  });
+
+  test('a * between terms is a product, not emphasis', () => {
+    const root = toDom(renderMarkdown('In terms of c: a = 2*c, b = (3/2)*c. **Bold** stays bold.'));
+    expect(root.querySelector('em')).toBeNull();
+    expect(root.querySelector('strong')?.textContent).toBe('Bold');
+    expect(root.querySelectorAll('math')).toHaveLength(2);
   });
 
   test('shows invalid TeX as its source instead of failing', () => {

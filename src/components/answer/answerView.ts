@@ -1,5 +1,6 @@
 import { checkLevelOf } from '@studyease/contract/check-level';
 import type { Check, Step, TutorAnswer } from '@/lib/api/tutor';
+import { chemistryTex } from '@/lib/chemistryTex';
 import { getTool } from '@/lib/tools';
 
 /*
@@ -15,7 +16,7 @@ export const ANSWER_CLASSES = {
   card: 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900',
   head: 'flex flex-wrap items-start justify-between gap-3',
   label: 'text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400',
-  question: 'mt-1 font-mono text-base break-words text-slate-900 dark:text-white',
+  question: 'mt-1 text-base break-words text-slate-900 dark:text-white',
   /** "I read this as": the question as the engine understood it, typeset, with the chat's Edit beside it. */
   reading: 'min-w-0 flex-1',
   readingRow: 'mt-1 flex flex-wrap items-center gap-x-3 gap-y-1',
@@ -31,7 +32,7 @@ export const ANSWER_CLASSES = {
   result: 'mt-5 rounded-xl first:mt-0 bg-primary-50 px-4 py-3 text-slate-900 dark:bg-primary-950/50 dark:text-white',
   /** On the result's tinted background the plain label's grey is below 4.5:1. */
   resultLabel: 'text-xs font-semibold tracking-wide text-primary-900 uppercase dark:text-primary-100',
-  resultValue: 'mt-1 font-mono text-lg font-semibold break-words whitespace-pre-line',
+  resultValue: 'mt-1 text-lg font-semibold break-words whitespace-pre-line',
   checks: 'mt-2 space-y-1 text-sm',
   checkPassed: 'text-slate-700 dark:text-slate-300',
   checkFailed: 'text-red-700 dark:text-red-300',
@@ -141,15 +142,20 @@ export function answerCardOf(answer: TutorAnswer): AnswerCard {
   const repeated =
     answer.answer !== null && more.length === 0 && only?.explanation.trim() === answer.answer.text.trim();
   const level = checkLevelOf(answer);
+  // Chemistry's formulas: element symbols upright and whole, however the engine or a model wrote them.
+  const tex = answer.tool === 'chemistry-solver' ? chemistryTex : (latex: string) => latex;
   return {
     outcome: 'solved',
     question: answer.question.text,
     reading: answer.question.latex
-      ? { text: answer.question.text, latex: answer.question.latex, byModel: answer.readByModel === true }
+      ? { text: answer.question.text, latex: tex(answer.question.latex), byModel: answer.readByModel === true }
       : null,
     badge: level === 'checked' ? 'checked' : level === 'arithmetic' ? 'arithmetic' : 'not-checked',
-    steps: answer.steps,
-    result: answer.answer && !repeated ? { text: answer.answer.text, latex: answer.answer.latex } : null,
+    steps: answer.steps.map((step) => (step.latex ? { ...step, latex: tex(step.latex) } : step)),
+    result:
+      answer.answer && !repeated
+        ? { text: answer.answer.text, latex: answer.answer.latex ? tex(answer.answer.latex) : answer.answer.latex }
+        : null,
     checks: answer.checks,
   };
 }
@@ -168,14 +174,15 @@ export function writtenCardOf(example: { question: string; steps: readonly Step[
 }
 
 /**
- * Text a renderer may show richer where it can: `rich` is a message's Markdown with maths, `math` a TeX formula
- * with its plain form in `text`. The content pages and the try box show `text` as it is; the app typesets it.
+ * Text every place typesets with the one maths renderer (src/lib/markdown.ts, through answer/leafMarkup.ts): `rich`
+ * is a message's Markdown with maths (plain-text maths in it typeset too), `math` a TeX formula with its plain form
+ * in `text`. The content pages get MathML at build time, the try box and the app in the browser.
  */
 export interface ViewLeaf {
   leaf: 'rich' | 'math';
   text: string;
   latex?: string;
-  /** A formula set in the line (the reading), not centred on one of its own. */
+  /** Set in the line (the reading, the question echoed), not as a block of its own. */
   inline?: true;
 }
 
@@ -186,9 +193,8 @@ export interface ViewElement {
   attrs: Readonly<Record<string, string>>;
   children: readonly ViewChild[];
   /**
-   * A formula with no plain form (a step's equation, the reading): shown only where the maths renderer is loaded
-   * (the app). The pages and the try box leave it out: the step's explanation says it in words, and the question
-   * they echo stands where the reading would.
+   * The reading ("I read this as"), shown only in the chat, beside its Edit: the pages and the try box echo the
+   * question instead, typeset, and the reading under it would say it twice.
    */
   typesetOnly?: true;
   /** A place the chat fills with its own controls (the reading's Edit); empty in the tree itself. */
@@ -219,6 +225,58 @@ function badgeOf(kind: BadgeKind): ViewElement {
   );
 }
 
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/** A text made comparable with a formula: what is left when spacing, brackets and the way of writing go. */
+function mathContent(text: string): string {
+  return text
+    .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]/g, (digit) => String(SUPERSCRIPT_DIGITS.indexOf(digit)))
+    .replace(/⁻/g, '-')
+    .replace(/\\pm\b/g, '±')
+    .replace(/\\approx\b/g, '≈')
+    .replace(/\\(?:rightarrow|to)\b|→/g, '->')
+    .replace(/\\(?:le|leq)\b/g, '≤')
+    .replace(/\\(?:ge|geq)\b/g, '≥')
+    .replace(/\\pi\b/g, 'π')
+    .replace(/\\(?:left|right|mathrm|text|operatorname|[dt]?frac|sqrt|cdot|times|div|quad|qquad)\b|\\[,;:! ]/g, '')
+    .replace(/sqrt|[\s{}()[\]*·×÷/^√\\]/g, '')
+    .replace(/−/g, '-')
+    .replace(/[.,;:]+$/, '')
+    .toLowerCase();
+}
+
+/**
+ * A step's explanation without the part its formula shows typeset, so that each step shows its maths once: the
+ * whole explanation goes when it is the formula ("2 × 20 = 40" over 2 \times 20 = 40), its last clause when that
+ * is ("Solve the formula for the time: t = √(2h/g)" keeps "Solve the formula for the time:").
+ * @param explanation the step's text
+ * @param latex the step's formula, if it has one
+ * @returns the text to show above the formula; '' for none
+ */
+export function explanationBeside(explanation: string, latex: string | undefined): string {
+  if (!latex) return explanation;
+  const formula = mathContent(latex);
+  if (!formula) return explanation;
+  if (mathContent(explanation) === formula) return '';
+  // The last clause: after a colon, a full stop or a line break.
+  for (const cut of explanation.matchAll(/[:.]\s+|\n/g)) {
+    const at = cut.index + cut[0].length;
+    // The colon or full stop stays with the words before it.
+    if (mathContent(explanation.slice(at)) === formula)
+      return explanation.slice(0, cut.index + (cut[0] === '\n' ? 0 : 1));
+  }
+  return explanation;
+}
+
+/** A step's explanation and its formula, the maths shown once (explanationBeside). */
+function stepBody(step: Step): ViewElement[] {
+  const text = explanationBeside(step.explanation, step.latex);
+  return [
+    ...(text ? [el('div', { class: C.stepText }, { leaf: 'rich', text })] : []),
+    ...(step.latex ? [el('div', { class: 'mt-2' }, { leaf: 'math', text: step.explanation, latex: step.latex })] : []),
+  ];
+}
+
 function stepsOf(steps: readonly Step[]): ViewElement {
   return el(
     'div',
@@ -228,15 +286,7 @@ function stepsOf(steps: readonly Step[]): ViewElement {
       'ol',
       { class: C.steps },
       ...steps.map((step, index) =>
-        el(
-          'li',
-          {},
-          el('p', { class: C.stepTitle }, `${String(index + 1)}. ${step.title}`),
-          el('div', { class: C.stepText }, { leaf: 'rich', text: step.explanation }),
-          step.latex
-            ? { ...el('div', { class: 'mt-2' }, { leaf: 'math', text: '', latex: step.latex }), typesetOnly: true }
-            : null,
-        ),
+        el('li', {}, el('p', { class: C.stepTitle }, `${String(index + 1)}. ${step.title}`), ...stepBody(step)),
       ),
     ),
   );
@@ -331,7 +381,7 @@ export function answerView(card: AnswerCard, { echoQuestion = true, attrs = {} }
               'div',
               { class: 'min-w-0' },
               el('p', { class: C.label }, 'Question'),
-              el('p', { class: C.question }, card.question),
+              el('p', { class: C.question }, { leaf: 'rich', text: card.question, inline: true }),
             ),
           !echoQuestion && card.reading && readingOf(card.reading),
           card.badge && badgeOf(card.badge),
