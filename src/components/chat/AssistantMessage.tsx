@@ -1,12 +1,14 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import Icon from '@/components/app/Icon';
 import { type AnswerCard, answerCardOf, answerView, type ViewLeaf } from '@/components/answer/answerView';
 import AnswerView from '@/components/answer/AnswerView';
 import type { Step } from '@/lib/api/tutor';
-import { answerAsText, ladderOf, nextRungLabel } from '@/lib/hintLadder';
+import { answerAsLatex, answerAsText, ladderOf, nextRungLabel } from '@/lib/hintLadder';
 import type { ToolId } from '@/lib/tools';
 import { type ChatEntry, retry } from '@/stores/chat';
 import { pushToast } from '@/stores/toasts';
+import CheckMyStep from './CheckMyStep';
 import PracticeSection from './PracticeSection';
 import { MathBlock, RichText } from './RichText';
 
@@ -68,10 +70,13 @@ export default function AssistantMessage({ entry, tool, hintsFirst, busy, onEdit
   else if (showLadder) card = { ...answerCardOf(answer), steps: [], result: null, checks: null };
   else card = answerCardOf(answer);
 
-  async function copy() {
+  /** Readable text (x², C₃H₈, →) for a message or a document; LaTeX for a maths editor. */
+  async function copy(format: 'text' | 'latex') {
     try {
-      await navigator.clipboard.writeText(answerAsText(answer, entry.text));
-      pushToast('Answer copied.');
+      await navigator.clipboard.writeText(
+        format === 'text' ? answerAsText(answer, entry.text) : answerAsLatex(answer, entry.text),
+      );
+      pushToast(format === 'text' ? 'Answer copied.' : 'Answer copied as LaTeX.');
     } catch {
       pushToast('Copying is blocked in this browser. Select the text instead.', 'error');
     }
@@ -101,14 +106,44 @@ export default function AssistantMessage({ entry, tool, hintsFirst, busy, onEdit
           {answer && answer.source === 'model' && (
             <span className="text-xs text-slate-500 dark:text-slate-400">AI model</span>
           )}
-          {answer && !streaming && (
-            <button
-              type="button"
-              className="ml-auto inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-              onClick={() => void copy()}
-            >
-              Copy answer
-            </button>
+          {/* In hints-first mode the answer is not copied before the student has chosen to see the solution. */}
+          {answer && !streaming && !showLadder && (
+            <div className="ml-auto flex items-center">
+              <button
+                type="button"
+                className="inline-flex items-center gap-1 rounded-l-lg px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+                onClick={() => void copy('text')}
+              >
+                Copy answer
+              </button>
+              {/* Not modal, and not portalled: the menu stays inside the answer, within the page's landmarks. */}
+              <DropdownMenu.Root modal={false}>
+                <DropdownMenu.Trigger
+                  className="rounded-r-lg px-1.5 py-1 text-xs text-slate-600 hover:bg-slate-100 data-[state=open]:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800"
+                  aria-label="More ways to copy the answer"
+                >
+                  <span aria-hidden="true">▾</span>
+                </DropdownMenu.Trigger>
+                <DropdownMenu.Content
+                  align="end"
+                  sideOffset={4}
+                  className="z-modal min-w-40 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+                >
+                  <DropdownMenu.Item
+                    className="cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-800 outline-none data-highlighted:bg-slate-100 dark:text-slate-100 dark:data-highlighted:bg-slate-800"
+                    onSelect={() => void copy('text')}
+                  >
+                    Copy as text
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Item
+                    className="cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-800 outline-none data-highlighted:bg-slate-100 dark:text-slate-100 dark:data-highlighted:bg-slate-800"
+                    onSelect={() => void copy('latex')}
+                  >
+                    Copy as LaTeX
+                  </DropdownMenu.Item>
+                </DropdownMenu.Content>
+              </DropdownMenu.Root>
+            </div>
           )}
         </header>
       }
@@ -148,24 +183,37 @@ export default function AssistantMessage({ entry, tool, hintsFirst, busy, onEdit
             </ol>
           )}
           <div className="mt-3 flex flex-wrap gap-2">
+            {/* Hints first: the next hint is what the student is led to; the whole solution is the way out. */}
             {nextLabel && (
               <button
                 type="button"
-                className="btn-outline px-3 py-1.5 text-sm"
+                className="btn-primary px-3 py-1.5 text-sm"
                 onClick={() => setRevealed(revealed + 1)}
               >
                 {nextLabel}
               </button>
             )}
-            <button type="button" className="btn-primary px-3 py-1.5 text-sm" onClick={() => setFull(true)}>
+            <button
+              type="button"
+              className={`${nextLabel ? 'btn-outline' : 'btn-primary'} px-3 py-1.5 text-sm`}
+              onClick={() => setFull(true)}
+            >
               Full solution
             </button>
           </div>
         </section>
       )}
 
+      {!streaming && answer && <CheckMyStep tool={tool} answer={answer} />}
+
       {!streaming && answer?.status === 'solved' && answer.source === 'engine' && (
-        <PracticeSection tool={tool} question={answer.question.text} initial={answer.practice} />
+        <PracticeSection
+          tool={tool}
+          question={answer.question.text}
+          initial={answer.practice}
+          entryKey={entry.key}
+          messageId={entry.documentId}
+        />
       )}
 
       {entry.error && (
