@@ -119,13 +119,40 @@ export function isSafeUrl(url: string): boolean {
  */
 export function texToMathml(latex: string, displayMode: boolean): string {
   try {
-    return temml.renderToString(latex, { ...TEMML_OPTIONS, maxSize: [...TEMML_OPTIONS.maxSize], displayMode });
+    return temml.renderToString(rowsInEnvironment(latex), { ...TEMML_OPTIONS, maxSize: [...TEMML_OPTIONS.maxSize], displayMode });
   } catch {
     // Temml throws a ParseError for bad TeX; anything else it throws is treated the same: show the source.
     return `<code class="math-error">${escapeHtml(latex)}</code>`;
   }
 }
 const mathToHtml = texToMathml;
+
+/**
+ * Rows written with `\\` outside any environment (a system's steps: "x + y = 5 \\ -2y = -4") as an environment's
+ * rows: bare, Temml sets them on one line. `&` makes them aligned, otherwise each row is centred (gathered).
+ */
+function rowsInEnvironment(latex: string): string {
+  let depth = 0;
+  let environments = 0;
+  let rows = false;
+  let aligned = false;
+  for (let index = 0; index < latex.length; index++) {
+    const character = latex[index];
+    if (character === '{') depth++;
+    else if (character === '}') depth--;
+    else if (character === '&' && depth === 0 && environments === 0) aligned = true;
+    else if (character === '\\') {
+      const rest = latex.slice(index + 1);
+      if (rest.startsWith('begin{')) environments++;
+      else if (rest.startsWith('end{')) environments--;
+      else if (rest.startsWith('\\') && depth === 0 && environments === 0) rows = true;
+      index++;
+    }
+  }
+  if (!rows) return latex;
+  const environment = aligned ? 'aligned' : 'gathered';
+  return `\\begin{${environment}}${latex}\\end{${environment}}`;
+}
 
 /** The index of `close` in `src` from `from`, skipping backslash-escaped characters; -1 when absent. */
 function findClosing(src: string, from: number, max: number, close: string): number {

@@ -1,11 +1,12 @@
-import temml from 'temml';
+import { texToMathml } from '../markdown';
 
 /**
  * Turns the TeX of an article's Markdown (`$…$` inline, `$$…$$` display) into MathML before Astro renders the
  * Markdown: Astro 7's Markdown engine (Sätteri) parses math but renders none, and MathML needs no script or font
  * on the page. Code spans and fenced code blocks are left as they are, so is a `$` that is plainly money ("$5 and
  * $10": an opening `$` must not be followed by a space, a closing one not preceded by one nor followed by a digit).
- * Temml runs without `trust`, so `\href` and friends never become links; a formula it cannot read shows its source.
+ * Temml runs without `trust` (lib/markdown.ts's texToMathml), so `\href` and friends never become links; a formula
+ * it cannot read shows its source.
  * @param mark wraps each formula's MathML (src/lib/cms/safeMarkdown.ts marks them to tell them from other HTML)
  */
 export function mathToMathml(markdown: string, mark: (mathml: string) => string = (mathml) => mathml): string {
@@ -54,8 +55,9 @@ export function mathToMathml(markdown: string, mark: (mathml: string) => string 
   return out.join('\n');
 }
 
+/** The app's own TeX renderer (its Temml settings: no trust, size and macro caps), so articles draw like answers. */
 function renderTex(tex: string, displayMode: boolean): string {
-  return temml.renderToString(tex.trim(), { displayMode, throwOnError: false, trust: false });
+  return texToMathml(tex.trim(), displayMode);
 }
 
 /** Inline `$…$` outside code spans. */
