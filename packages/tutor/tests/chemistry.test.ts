@@ -171,8 +171,11 @@ describe('chemistry engine: balancing', () => {
   test('steps show one equation per element and the solution', () => {
     const answer = solved('H2 + O2 -> H2O');
     const text = answer.steps.map((step) => step.explanation).join('\n');
-    assert.match(text, /H: 2a = 2c/);
-    assert.match(text, /O: 2b = c/);
+    // The element equations are the step's typeset latex, element symbols upright (issue #14: maths shown once).
+    const working = answer.steps.map((step) => step.latex ?? '').join('\n');
+    assert.match(working, /\\mathrm\{H\}:\\ & 2a = 2c/);
+    assert.match(working, /\\mathrm\{O\}:\\ & 2b = c/);
+    assert.match(text, /one equation for each of H and O/);
     assert.match(text, /a = 2, b = 1, c = 2/);
     assert.ok(answer.checks.some((check) => check.kind === 'atoms' && check.passed));
   });

@@ -60,6 +60,10 @@ function equationLatex(equation: ParsedEquation, coefficients: readonly (bigint 
   return `${left} ${equation.arrow === '<=>' ? '\\rightleftharpoons' : '\\rightarrow'} ${right}`;
 }
 
+/** `a, b and c`. */
+const listOf = (items: readonly string[]): string =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}` : items.join('');
+
 /** `2a + b` for a side of one element's equation. */
 function sideExpression(counts: readonly number[], offset: number): string {
   const parts: string[] = [];
@@ -194,10 +198,7 @@ export function solveBalance(question: string): TutorAnswer {
     },
     {
       title: 'Name the unknown coefficients',
-      explanation: `Put a coefficient in front of every formula: ${writeEquation(
-        equation,
-        all.map((_one, index) => letters[index]!),
-      )}.`,
+      explanation: `Put an unknown coefficient (${listOf(all.map((_one, index) => letters[index]!))}) in front of every formula.`,
       latex: equationLatex(
         equation,
         all.map((_one, index) => letters[index]!),
@@ -205,8 +206,14 @@ export function solveBalance(question: string): TutorAnswer {
     },
     {
       title: result.charged ? 'One equation per element, and one for the charge' : 'One equation per element',
-      explanation: `Each element must appear the same number of times on both sides${result.charged ? ', and the total charge must be equal' : ''}: ${rows.join('; ')}.`,
-      latex: `\\begin{aligned}${rows.map((row) => row.replace(': ', ':\\ & ')).join('\\\\ ')}\\end{aligned}`,
+      // Words here, the equations in `latex` (each step shows its maths once), element symbols upright there.
+      explanation: `Each element must appear the same number of times on both sides${result.charged ? ', and the total charge must be equal' : ''}: one equation for each of ${listOf(result.elements)}${result.charged ? ', and one for the charge' : ''}, in the coefficients ${listOf(all.map((_one, index) => letters[index]!))}.`,
+      latex: `\\begin{aligned}${rows
+        .map((row) => {
+          const [label = '', equation = ''] = row.split(': ');
+          return `${label === 'charge' ? '\\text{charge}' : `\\mathrm{${label}}`}:\\ & ${equation}`;
+        })
+        .join('\\\\ ')}\\end{aligned}`,
     },
     {
       title: 'Solve for the coefficients',
@@ -214,7 +221,7 @@ export function solveBalance(question: string): TutorAnswer {
     },
     {
       title: 'Write the balanced equation and count again',
-      explanation: `${answerText}. Atoms on each side: ${result.elements
+      explanation: `Put the coefficients in front of the formulas and count the atoms on each side again: ${result.elements
         .map((symbol) => `${symbol} ${leftTotals.atoms.get(symbol) ?? 0} = ${rightTotals.atoms.get(symbol) ?? 0}`)
         .join(', ')}${result.charged ? `; charge ${signed(leftTotals.charge)} = ${signed(rightTotals.charge)}` : ''}.`,
       latex: equationLatex(equation, result.coefficients),
