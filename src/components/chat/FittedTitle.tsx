@@ -1,5 +1,6 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { historyTitle, SIDEBAR_TITLE_CHARS } from '@/lib/historyTitle';
+import { calculatorToText } from '@/lib/readableMath';
 
 let canvas: HTMLCanvasElement | undefined;
 
@@ -14,11 +15,13 @@ function textWidth(element: HTMLElement, text: string): number {
 }
 
 /**
- * A conversation's title in the room its row has: shortened around its numbers and maths (lib/historyTitle.ts)
- * to as many characters as fit the measured width, rather than cut at the end by CSS, so that similar questions
- * stay apart. The full title is its tooltip.
+ * A conversation's title in the room its row has: its maths in readable notation (x², C₃H₈, √, →: a row of links
+ * has no room for MathML, and calculator syntax reads as code), shortened around its numbers and maths
+ * (lib/historyTitle.ts) to as many characters as fit the measured width, rather than cut at the end by CSS, so that
+ * similar questions stay apart. The full title is its tooltip.
  */
-export default function FittedTitle({ title, className = '' }: { title: string; className?: string }) {
+export default function FittedTitle({ title: written, className = '' }: { title: string; className?: string }) {
+  const title = useMemo(() => calculatorToText(written, { chemistry: true }), [written]);
   const span = useRef<HTMLSpanElement>(null);
   const [room, setRoom] = useState(SIDEBAR_TITLE_CHARS);
 
