@@ -114,7 +114,8 @@ async function workedAnswerHtml(answer: TutorAnswer): Promise<string> {
 }
 
 /**
- * The chat's card as the pages would draw it: its toolbar, reading and practice (the chat's own parts) taken out.
+ * The chat's card as the pages would draw it: its toolbar, reading, practice and Check my step (the chat's own parts)
+ * taken out.
  * Its maths is typeset by the same renderer as the pages' and the try box's, so it stays as it is.
  */
 function chatCard(answer: TutorAnswer): string {
@@ -136,6 +137,7 @@ function chatCard(answer: TutorAnswer): string {
   // The reading is typeset, so only the app shows it (its own tests below).
   root.querySelector('[data-testid="answer-reading"]')?.remove();
   root.querySelector(':scope > section[aria-label^="Practice questions"]')?.remove();
+  root.querySelector(':scope > section[aria-label="Check my step"]')?.remove();
   return withoutPlaceHooks(root);
 }
 
