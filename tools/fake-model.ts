@@ -51,7 +51,15 @@ export interface FakeModelSettings {
   holdFor: string | null;
   /** The content of the reply to a structured request (a request with `response_format`); null: NO_STRUCTURED_REQUEST. */
   structured: string | null;
+  /** The content of the reply to a structured request that carries a picture (the photo reader); null: IMAGE_READING. */
+  imageReading: string | null;
 }
+
+/** What the fake reads in any picture unless told otherwise (the photo reader's JSON answer). */
+export const IMAGE_READING = JSON.stringify({ text: '2x + 3 = 11', latex: '2x + 3 = 11', confidence: 0.93 });
+
+/** @returns whether a chat request carries a picture (an `image_url` part in a message) */
+const hasImage = (request: unknown): boolean => JSON.stringify(request).includes('"type":"image_url"');
 
 /** A structured request that says "I cannot restate this question" (what the fake answers unless told otherwise). */
 export const NO_STRUCTURED_REQUEST = JSON.stringify({
@@ -84,6 +92,8 @@ export interface FakeModel extends FakeModelSettings {
   requests: unknown[];
   /** Request bodies received for structured requests, newest last. */
   structuredRequests: unknown[];
+  /** Request bodies received with a picture (also counted in structuredRequests), newest last. */
+  imageRequests: unknown[];
   /** Chunks written since the start or the last POST /control. */
   sent: number;
   /** Whether a stream is waiting at `holdAfter`. */
@@ -173,8 +183,10 @@ export const startFakeModel = async (
     holdAfter: settings.holdAfter ?? null,
     holdFor: settings.holdFor ?? null,
     structured: settings.structured ?? null,
+    imageReading: settings.imageReading ?? null,
     requests: [],
     structuredRequests: [],
+    imageRequests: [],
     sent: 0,
     get held() {
       return waiting.size > 0;
@@ -241,7 +253,7 @@ export const startFakeModel = async (
   };
 
   /** A structured request: one JSON reply, never held or counted in `sent` (only answers stream). */
-  const completeWhole = (res: ServerResponse): void => {
+  const completeWhole = (res: ServerResponse, image: boolean): void => {
     if (state.mode === 'error-500') {
       res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"boom"}}');
       return;
@@ -254,7 +266,15 @@ export const startFakeModel = async (
     const body = JSON.stringify({
       id: 'x',
       object: 'chat.completion',
-      choices: [{ index: 0, message: { role: 'assistant', content: state.structured ?? NO_STRUCTURED_REQUEST } }],
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: image ? (state.imageReading ?? IMAGE_READING) : (state.structured ?? NO_STRUCTURED_REQUEST),
+          },
+        },
+      ],
     });
     if (state.mode === 'cut') {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -269,7 +289,9 @@ export const startFakeModel = async (
     const request = JSON.parse(raw) as unknown;
     if (typeof request === 'object' && request !== null && 'response_format' in request) {
       state.structuredRequests.push(request);
-      completeWhole(res);
+      const image = hasImage(request);
+      if (image) state.imageRequests.push(request);
+      completeWhole(res, image);
       return;
     }
     state.requests.push(request);

@@ -6,6 +6,8 @@ import { ensureCountersTable } from './limits/counter-store';
 import { registerOAuthTestProvider } from './bootstrap/oauth-test-provider';
 import { registerContentRules } from './content/rules';
 import { closePool } from './tutor/pool';
+import { stopOcrWorker } from './tutor/read-image/ocr-reader';
+import { leaveUploadsUnparsed } from './tutor/read-image/unparsed-upload';
 import { installRequestGuard } from './utils/request-guard';
 import { getStudyEaseConfig } from './utils/studyease-config';
 
@@ -19,6 +21,7 @@ export default {
     registerContentRules(strapi);
     // Hostile input answers 4xx with the JSON envelope, never 500 (issue #7; see the module).
     installRequestGuard(strapi);
+    leaveUploadsUnparsed(strapi);
     // New passwords are hashed in the password worker, not on the main thread (issue #11; see the module).
     installOffThreadPasswordHashing(strapi);
   },
@@ -31,8 +34,8 @@ export default {
     await seed(strapi);
   },
 
-  /** Stops the tutor's and the password check's worker threads with the server. */
+  /** Stops the tutor's, the password check's and the photo reader's worker threads with the server. */
   async destroy(): Promise<void> {
-    await Promise.all([closePool(), closePasswordPool()]);
+    await Promise.all([closePool(), closePasswordPool(), stopOcrWorker()]);
   },
 };

@@ -9,3 +9,4 @@ export * from './auth';
 export * from './availability';
 export * from './check-step';
 export * from './practice';
+export * from './read-image';

@@ -12,9 +12,12 @@ export interface ModelSettings {
   timeoutMs: number;
 }
 
+/** A part of a message with a picture (the photo reader sends the exercise as a data URL). */
+export type ChatContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
-  content: string;
+  content: string | readonly ChatContentPart[];
 }
 
 /** Why the model gave no (complete) answer; `kind` lets the caller tell the student what happened. */
