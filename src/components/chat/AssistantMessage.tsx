@@ -1,7 +1,13 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import Icon from '@/components/app/Icon';
-import { type AnswerCard, answerCardOf, answerView, type ViewLeaf } from '@/components/answer/answerView';
+import {
+  type AnswerCard,
+  answerCardOf,
+  answerView,
+  explanationBeside,
+  type ViewLeaf,
+} from '@/components/answer/answerView';
 import AnswerView from '@/components/answer/AnswerView';
 import type { Step } from '@/lib/api/tutor';
 import { answerAsLatex, answerAsText, ladderOf, nextRungLabel } from '@/lib/hintLadder';
@@ -24,6 +30,8 @@ interface AssistantMessageProps {
 }
 
 function StepItem({ step, index }: { step: Step; index: number }) {
+  // The maths once: the clause the formula shows typeset is not said again above it (as in the answer view).
+  const text = explanationBeside(step.explanation, step.latex);
   return (
     <li className="flex gap-3">
       <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-primary-50 text-xs font-semibold text-primary-800 dark:bg-primary-950 dark:text-primary-200">
@@ -31,7 +39,7 @@ function StepItem({ step, index }: { step: Step; index: number }) {
       </span>
       <div className="min-w-0 flex-1">
         <p className="font-medium text-slate-900 dark:text-white">{step.title}</p>
-        <RichText text={step.explanation} className="text-sm text-slate-700 dark:text-slate-300" />
+        {text && <RichText text={text} className="text-sm text-slate-700 dark:text-slate-300" />}
         {step.latex && <MathBlock latex={step.latex} display />}
       </div>
     </li>
