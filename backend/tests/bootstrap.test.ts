@@ -104,6 +104,8 @@ describe('role permissions', () => {
     'api::legal-page.legal-page.find',
     'api::legal-page.legal-page.findOne',
     'api::chat-limit.chat-limit.find',
+    // The photo reader (issue #15): a POST that stores nothing, open to visitors and students alike.
+    'api::read-image.read-image.read',
   ];
 
   test('Public may use the auth routes and read the published content and the chat limits, nothing else', async () => {
