@@ -200,9 +200,14 @@ export const solveArithmetic = (node: Node, source: string, percentOf: boolean):
       if (kind === 'fraction-arithmetic') {
         const b = randInt(random, 2, 9);
         const d = randInt(random, 2, 9, [b]);
-        return `${randInt(random, 1, b - 1)}/${b} + ${randInt(random, 1, d - 1)}/${d}`;
+        // Fractions in lowest terms, as a teacher sets them (not 4/8).
+        const lowest = (den: number): number => {
+          const top = randInt(random, 1, den - 1);
+          return R.gcd(BigInt(top), BigInt(den)) === 1n ? top : 1;
+        };
+        return `${String(lowest(b))}/${String(b)} + ${String(lowest(d))}/${String(d)}`;
       }
-      return `${randInt(random, 2, 50)} * ${randInt(random, 2, 20)} - ${randInt(random, 2, 99)}`;
+      return `${String(randInt(random, 2, 50))} × ${String(randInt(random, 2, 20))} - ${String(randInt(random, 2, 99))}`;
     },
   };
 };

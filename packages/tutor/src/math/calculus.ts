@@ -11,7 +11,8 @@ import { type Outcome, fmt, randInt, step } from './common';
 import { type C, Undefined, close, evalReal, evaluate } from './evaluate';
 import { gradeExpression } from './grade';
 import { parse } from './parse';
-import { polyToNode, toRatFn, NotRational } from './poly';
+import { factorOverRationals } from './factor';
+import { degree, polyToNode, toRatFn, NotRational } from './poly';
 import { toLatex, toText } from './print';
 import * as R from '../rational';
 
@@ -439,8 +440,17 @@ const simplifyLike = (intent: Intent, node: Node, v: string): Outcome => {
       throw new Unsupported(
         'this expression is not an equation; say what to do with it (simplify, expand, factor, derivative, integrate)',
       );
-    result = fromCas(cas(`factor(${toCas(node)})`), false);
     kind = 'factor-polynomial';
+    // A polynomial in one variable is factored by its rational roots, multiplied back exactly (factor.ts); the
+    // CAS only for what that cannot show.
+    let own: ReturnType<typeof factorOverRationals> = null;
+    try {
+      const f = toRatFn(node, v);
+      if (degree(f.den) === 0 && variables(node).length === 1) own = factorOverRationals(f.num, v);
+    } catch (error) {
+      if (!(error instanceof NotRational)) throw error;
+    }
+    result = own?.node ?? fromCas(cas(`factor(${toCas(node)})`), false);
   }
   let compared = 0;
   let passed = true;

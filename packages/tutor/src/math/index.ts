@@ -33,6 +33,7 @@ import { type Interval, type Rephrased, explainRefusal, rephrase } from '../phra
 import { solvePercentage } from './percentage';
 import { withQualifiers } from './qualifiers';
 import { hasTrig } from './trig/angles';
+import { naturalQuestion } from './natural-question';
 
 const TOOL = 'math-solver' as const;
 const MAX_NODES = 300;
@@ -392,7 +393,8 @@ const practice = (question: string): PracticeQuestion[] => {
   const out: PracticeQuestion[] = [];
   const seen = new Set<string>([question]);
   for (let attempt = 0; attempt < 30 && out.length < 3; attempt++) {
-    const q = generate(random);
+    // Tidied before it is solved: the student reads exactly the question that was checked.
+    const q = naturalQuestion(generate(random));
     if (seen.has(q)) continue;
     seen.add(q);
     const answer = solve(q);

@@ -424,6 +424,11 @@ export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'pro
     answerText = withUnit(plain);
     answerLatex = withUnitLatex(plain);
     resultNote = `This is exact at the data's ${figures(sf)} (the least precise value used is ${limiting.label}).`;
+  } else if (withUnit(sigText(inUnit, sf)) === withUnit(precise)) {
+    // The value to the data's figures reads the same as the calculation ("0.210145 s"): said once.
+    answerText = withUnit(precise);
+    answerLatex = withUnitLatex(precise);
+    resultNote = `This is the value to the data's ${figures(sf)} (the least precise value used is ${limiting.label}).`;
   } else {
     const dataValue = sigText(inUnit, sf);
     answerText = `${withUnit(precise)}, ≈ ${withUnit(dataValue)} to the data's ${figures(sf)}`;

@@ -1,0 +1,25 @@
+/**
+ * A generated practice question as a teacher writes it: the generators put random numbers into templates, which
+ * can give "1x", "x^1", "+ 0", "+ -2" or "- -3"; these are tidied away before the question is solved and checked
+ * (practice() solves the tidied text, so what the student reads is what was verified).
+ */
+
+/**
+ * @param question - a question a practice generator wrote (`3x + -2 = 1x - -4`)
+ * @returns the same question without unit coefficients, powers of one, zero terms or doubled signs (`3x - 2 = x + 4`)
+ */
+export function naturalQuestion(question: string): string {
+  return (
+    question
+      // "+ -2" → "- 2", "- -3" → "+ 3" (a sign before a negative number).
+      .replace(/([+-])\s*-\s*(?=[\d(a-z])/g, (_, sign: string) => (sign === '+' ? '- ' : '+ '))
+      // "+ 0", "- 0x", "+ 0x^2": a zero term adds nothing (not "= 0", not "0.5", not "10").
+      .replace(/\s*[+-]\s*(?<![\d.])0(?![\d.])(?:[a-z](?:\^\d+)?)?(?=\s|$|[=)<>,?])/g, '')
+      // "1x" → "x", "-1x^2" → "-x^2", not "11x" or "0.1x".
+      .replace(/(?<![\d.])1(?=[a-z(])(?!st\b)/g, '')
+      // "x^1" → "x".
+      .replace(/\^1(?![\d.])/g, '')
+      .replace(/\s{2,}/g, ' ')
+      .trim()
+  );
+}
