@@ -18,6 +18,11 @@ export interface Tool {
   icon: 'languages' | 'calculator' | 'atom' | 'flask' | 'book';
   /** Whether the header shows a link to it (the spec's header lists the four solvers). */
   inHeader: boolean;
+  /**
+   * Whether its answers come with a hint ladder: the offline engines' do (math, physics, chemistry); a model's
+   * answer streams as it is. The app offers "Hints first" only where this is true.
+   */
+  hints: boolean;
   /** Landing page heading. */
   headline: string;
   /** What students bring to it, listed on the landing page. */
@@ -34,6 +39,7 @@ export const TOOLS: readonly Tool[] = [
     summary: 'Equations, fractions, algebra and calculus, solved step by step with the answer checked.',
     icon: 'calculator',
     inHeader: true,
+    hints: true,
     headline: 'AI Math Solver with step-by-step solutions',
     topics: [
       'Arithmetic, percentages and fractions',
@@ -52,6 +58,7 @@ export const TOOLS: readonly Tool[] = [
     summary: 'Motion, forces, energy and circuits: the right formula, the units worked through, the result checked.',
     icon: 'atom',
     inHeader: true,
+    hints: true,
     headline: 'AI Physics Solver that keeps the units right',
     topics: [
       'Kinematics: constant acceleration, free fall, projectiles',
@@ -74,6 +81,7 @@ export const TOOLS: readonly Tool[] = [
     summary: 'Balance equations, find molar masses and work through stoichiometry with significant figures.',
     icon: 'flask',
     inHeader: true,
+    hints: true,
     headline: 'AI Chemistry Solver for equations and stoichiometry',
     topics: [
       'Balancing equations, including hydrates and complex ions',
@@ -95,6 +103,7 @@ export const TOOLS: readonly Tool[] = [
     summary: 'Any subject: explanations you can follow, hints before answers, and practice questions to try.',
     icon: 'book',
     inHeader: true,
+    hints: false,
     headline: 'AI Homework Helper for every subject',
     topics: [
       'Explanations of a topic in plain words',
@@ -116,6 +125,7 @@ export const TOOLS: readonly Tool[] = [
     summary: 'Translate texts and exercises between languages while keeping formulas and numbers intact.',
     icon: 'languages',
     inHeader: false,
+    hints: false,
     headline: 'AI Translator for schoolwork',
     topics: [
       'Texts and exercises between common languages',

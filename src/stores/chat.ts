@@ -6,10 +6,11 @@ import {
   chatApi,
   type Conversation,
   type Message,
+  type PracticeAttempt,
   type QuestionOptions,
 } from '@/lib/api/chat';
 import { ApiError } from '@/lib/api/errors';
-import type { Step, TutorAnswer } from '@/lib/api/tutor';
+import type { PracticeQuestion, Step, TutorAnswer } from '@/lib/api/tutor';
 import type { ToolId } from '@/lib/tools';
 import { bumpConversation, setHistoryApi, touchConversation } from './conversations';
 import { pushToast } from './toasts';
@@ -42,6 +43,8 @@ export interface ChatState {
   busy: boolean;
   /** The daily free limit was reached: the backend's message, and the pricing link it gave. */
   quota: { message: string; pricing: string } | null;
+  /** The student's answers to this conversation's practice questions, oldest first (kept by the backend). */
+  attempts: PracticeAttempt[];
 }
 
 export const $chat = map<ChatState>({
@@ -52,6 +55,7 @@ export const $chat = map<ChatState>({
   entries: [],
   busy: false,
   quota: null,
+  attempts: [],
 });
 
 let chat: ChatApi = chatApi;
@@ -110,7 +114,16 @@ export function stopAnswer(): void {
 /** Shows an empty chat with a tool. */
 export function openNewChat(tool: ToolId): void {
   stopAnswer();
-  $chat.set({ tool, conversationId: null, title: null, phase: 'new', entries: [], busy: false, quota: null });
+  $chat.set({
+    tool,
+    conversationId: null,
+    title: null,
+    phase: 'new',
+    entries: [],
+    busy: false,
+    quota: null,
+    attempts: [],
+  });
 }
 
 /** Shows a saved conversation; does nothing when it is the one already shown (e.g. just created here). */
@@ -126,11 +139,17 @@ export async function openConversation(documentId: string): Promise<void> {
     entries: [],
     busy: false,
     quota: null,
+    attempts: [],
   });
   try {
-    const [{ data: conversation }, { data: messages }] = await Promise.all([
+    const [{ data: conversation }, { data: messages }, attempts] = await Promise.all([
       chat.get(documentId),
       chat.messages(documentId),
+      // The practice results are extra: without them the conversation still opens (its questions are on the messages).
+      chat.attempts(documentId).then(
+        ({ data }) => data,
+        () => [],
+      ),
     ]);
     if ($chat.get().conversationId !== documentId) return;
     $chat.set({
@@ -139,6 +158,7 @@ export async function openConversation(documentId: string): Promise<void> {
       title: conversation.title,
       phase: 'ready',
       entries: messages.map((message) => fromMessage(message, localKey())),
+      attempts,
     });
   } catch (error) {
     if ($chat.get().conversationId !== documentId) return;
@@ -329,4 +349,34 @@ export async function retry(key: string): Promise<void> {
   const messageId = entry.documentId;
   const outcome = await runStream((signal) => chat.retry(documentId, messageId, signal), key, null);
   if (outcome === 'refused') patch(key, { status: entry.status, error: entry.error, text: entry.text });
+}
+
+/**
+ * The practice questions of the saved answer `key`, made by the backend the first time and kept on its message (so
+ * they are there when the conversation is opened again).
+ * @throws {ApiError} when they could not be made or fetched
+ */
+export async function loadPractice(key: string): Promise<readonly PracticeQuestion[]> {
+  const entry = entryOf(key);
+  const documentId = $chat.get().conversationId;
+  if (!entry?.documentId || !documentId) return [];
+  const { practice } = await chat.practice(documentId, entry.documentId);
+  const current = entryOf(key);
+  if (current?.answer && $chat.get().conversationId === documentId)
+    patch(key, { answer: { ...current.answer, practice } });
+  return practice;
+}
+
+/**
+ * Checks the student's answer to a practice question of the saved answer `key`; the backend keeps the attempt,
+ * and the conversation shows it from then on.
+ * @throws {ApiError} when it could not be checked
+ */
+export async function answerPractice(key: string, question: string, answer: string): Promise<PracticeAttempt | null> {
+  const entry = entryOf(key);
+  const documentId = $chat.get().conversationId;
+  if (!entry?.documentId || !documentId) return null;
+  const { data } = await chat.attempt(documentId, entry.documentId, question, answer);
+  if ($chat.get().conversationId === documentId) $chat.setKey('attempts', [...$chat.get().attempts, data]);
+  return data;
 }

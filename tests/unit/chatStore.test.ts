@@ -1,9 +1,19 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { AnswerEvent, ChatApi, Conversation, Message } from '@/lib/api/chat';
+import type { AnswerEvent, ChatApi, Conversation, Message, PracticeAttempt } from '@/lib/api/chat';
 import { ApiError } from '@/lib/api/errors';
 import type { TutorAnswer } from '@/lib/api/tutor';
-import { $chat, ask, openConversation, openNewChat, retry, setChatApi, stopAnswer } from '@/stores/chat';
+import {
+  $chat,
+  answerPractice,
+  ask,
+  loadPractice,
+  openConversation,
+  openNewChat,
+  retry,
+  setChatApi,
+  stopAnswer,
+} from '@/stores/chat';
 import { $conversations } from '@/stores/conversations';
 import { $toasts } from '@/stores/toasts';
 
@@ -58,6 +68,9 @@ function fakeApi(over: Partial<ChatApi> = {}): ChatApi {
       ),
     ),
     retry: vi.fn(),
+    practice: vi.fn(() => Promise.resolve({ practice: [] })),
+    attempts: vi.fn(() => Promise.resolve({ data: [] as PracticeAttempt[] })),
+    attempt: vi.fn(),
     ...over,
   };
 }
@@ -210,5 +223,55 @@ describe('chat store', () => {
     expect(partial).toMatchObject({ text: 'Hal', status: 'partial' });
     expect(partial?.error).toMatch(/cut off/);
     expect(failed).toMatchObject({ text: '', status: 'error', error: 'The model failed.' });
+  });
+
+  test('practice: questions kept on the answer, attempts loaded with the conversation and added when checked', async () => {
+    const kept: PracticeAttempt = {
+      id: 1,
+      documentId: 't1',
+      conversation: 'conv1',
+      message: 'a',
+      tool: 'math-solver',
+      question: 'x + 1 = 3',
+      answer: 'x = 1',
+      correct: false,
+      differences: ['x = 1 gives 2 on the left, not 3.'],
+      createdAt: '',
+    };
+    const practice = [{ question: 'x + 1 = 3', answer: 'x = 2', verified: true }];
+    const api = fakeApi({
+      messages: vi.fn(() =>
+        Promise.resolve({
+          data: [
+            message({ documentId: 'q', text: 'x + 2 = 5' }),
+            message({ documentId: 'a', role: 'assistant', text: '', answer: solved }),
+          ],
+        }),
+      ),
+      attempts: vi.fn(() => Promise.resolve({ data: [kept] })),
+      practice: vi.fn(() => Promise.resolve({ practice })),
+      attempt: vi.fn(() =>
+        Promise.resolve({ data: { ...kept, id: 2, documentId: 't2', answer: 'x = 2', correct: true } }),
+      ),
+    });
+    setChatApi(api);
+    await openConversation('conv1');
+    expect($chat.get().attempts).toEqual([kept]);
+    const key = $chat.get().entries[1]?.key ?? '';
+    expect(await loadPractice(key)).toEqual(practice);
+    expect(api.practice).toHaveBeenCalledWith('conv1', 'a');
+    expect($chat.get().entries[1]?.answer?.practice).toEqual(practice);
+    await answerPractice(key, 'x + 1 = 3', 'x = 2');
+    expect(api.attempt).toHaveBeenCalledWith('conv1', 'a', 'x + 1 = 3', 'x = 2');
+    expect($chat.get().attempts.map((attempt) => [attempt.answer, attempt.correct])).toEqual([
+      ['x = 1', false],
+      ['x = 2', true],
+    ]);
+  });
+
+  test('a conversation whose attempts cannot be read still opens, without them', async () => {
+    setChatApi(fakeApi({ attempts: vi.fn(() => Promise.reject(new Error('offline'))) }));
+    await openConversation('conv2');
+    expect($chat.get()).toMatchObject({ phase: 'ready', attempts: [] });
   });
 });

@@ -100,15 +100,18 @@ export default function ChatView({ tool, conversationId }: ChatViewProps) {
           <h1 className="truncate text-lg font-semibold text-slate-900 dark:text-white">{empty ? info.name : title}</h1>
           {!empty && <p className="text-xs text-slate-500 dark:text-slate-400">{info.name}</p>}
         </div>
-        <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-          <input
-            type="checkbox"
-            className="size-4 accent-primary-700 dark:accent-primary-400"
-            checked={hintsFirst}
-            onChange={(event) => $hintsFirst.set(event.target.checked)}
-          />
-          Hints first
-        </label>
+        {/* Only the engines' answers have a hint ladder: elsewhere the setting would do nothing. */}
+        {info.hints && (
+          <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary-700 dark:accent-primary-400"
+              checked={hintsFirst}
+              onChange={(event) => $hintsFirst.set(event.target.checked)}
+            />
+            Hints first
+          </label>
+        )}
       </header>
 
       <div className="flex-1 py-6" aria-live="off">

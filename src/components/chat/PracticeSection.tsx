@@ -1,37 +1,59 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api/errors';
 import { type PracticeQuestion, tutorApi } from '@/lib/api/tutor';
 import type { ToolId } from '@/lib/tools';
-import PracticeItem from './PracticeItem';
+import { $chat, answerPractice, loadPractice } from '@/stores/chat';
+import PracticeItem, { type Attempt } from './PracticeItem';
 
 interface PracticeSectionProps {
   tool: ToolId;
   /** The question the answer solved; the practice questions are like it. */
   question: string;
-  /** Practice the answer came with, if any. */
+  /** Practice the answer came with or was given before (kept on its message). */
   initial: readonly PracticeQuestion[];
+  /** The answer's entry in the chat store. */
+  entryKey: string;
+  /**
+   * The saved answer's id: its practice and the student's attempts are kept with the conversation. Null while it
+   * has none (not saved yet): the questions and checks then go through the public tutor API and are not kept.
+   */
+  messageId: string | null;
 }
 
 /**
  * Practice questions under an answer, asked for on demand (each one is solved and checked by the engine, which
  * costs the server work that a student who moves on does not need). Only verified ones are offered.
  */
-export default function PracticeSection({ tool, question, initial }: PracticeSectionProps) {
+export default function PracticeSection({ tool, question, initial, entryKey, messageId }: PracticeSectionProps) {
   const [items, setItems] = useState<readonly PracticeQuestion[] | null>(initial.length > 0 ? initial : null);
   const [state, setState] = useState<'idle' | 'loading' | 'error'>('idle');
   const [error, setError] = useState<string | null>(null);
+  // Attempts of this answer's practice, kept by the backend; without a saved answer, this screen's own.
+  const kept = useStore($chat, { keys: ['attempts'] }).attempts;
+  const [local, setLocal] = useState<readonly Attempt[]>([]);
+  const attempts: readonly Attempt[] = messageId ? kept.filter((attempt) => attempt.message === messageId) : local;
   const verified = items?.filter((item) => item.verified) ?? [];
 
   async function load() {
     setState('loading');
     try {
-      const { practice } = await tutorApi.practice(tool, question);
-      setItems(practice);
+      setItems(messageId ? await loadPractice(entryKey) : (await tutorApi.practice(tool, question)).practice);
       setState('idle');
     } catch (caught) {
       setState('error');
       setError(caught instanceof ApiError ? caught.message : 'Practice questions could not be loaded.');
     }
+  }
+
+  /** Checks an answer: kept with the conversation when the answer is saved, else only shown here. */
+  async function check(practice: PracticeQuestion, answer: string): Promise<void> {
+    if (messageId) {
+      await answerPractice(entryKey, practice.question, answer);
+      return;
+    }
+    const result = await tutorApi.check(tool, practice.question, answer);
+    setLocal((previous) => [...previous, { question: practice.question, answer, ...result }]);
   }
 
   return (
@@ -57,7 +79,13 @@ export default function PracticeSection({ tool, question, initial }: PracticeSec
           ) : (
             <ul className="mt-2 space-y-2">
               {verified.map((item, index) => (
-                <PracticeItem key={item.question} tool={tool} practice={item} index={index} />
+                <PracticeItem
+                  key={item.question}
+                  practice={item}
+                  index={index}
+                  attempts={attempts.filter((attempt) => attempt.question === item.question)}
+                  onCheck={(answer) => check(item, answer)}
+                />
               ))}
             </ul>
           )}

@@ -5,13 +5,23 @@ import {
   ConversationListSchema,
   ConversationResultSchema,
   MessageListSchema,
+  PracticeAttemptListSchema,
+  PracticeAttemptResultSchema,
+  PracticeResultSchema,
   type SolveOptions,
   type ToolId,
 } from '@studyease/contract';
 import { api, type ApiClient, UNREADABLE_ANSWER } from './client';
 import type { ServerSentEvent } from './sse';
 
-export type { AnswerEvent, Conversation, Message, MessageStatus, Pagination } from '@studyease/contract';
+export type {
+  AnswerEvent,
+  Conversation,
+  Message,
+  MessageStatus,
+  Pagination,
+  PracticeAttempt,
+} from '@studyease/contract';
 
 const EVENT_NAMES = new Set<string>(ANSWER_EVENT_NAMES);
 
@@ -76,6 +86,22 @@ export function createChatApi(client: ApiClient) {
           method: 'POST',
           signal,
         }),
+      ),
+    /** The practice questions of an answer: made once by the backend and kept on the message. */
+    practice: (id: string, messageId: string) =>
+      client.request(
+        `${path(id)}/messages/${encodeURIComponent(messageId)}/practice`,
+        { method: 'POST' },
+        PracticeResultSchema,
+      ),
+    /** The student's answers to the conversation's practice questions, oldest first. */
+    attempts: (id: string) => client.request(`${path(id)}/practice-attempts`, {}, PracticeAttemptListSchema),
+    /** Checks the student's answer to one of an answer's practice questions; the backend keeps it. */
+    attempt: (id: string, messageId: string, question: string, answer: string) =>
+      client.request(
+        `${path(id)}/messages/${encodeURIComponent(messageId)}/practice-attempts`,
+        { method: 'POST', body: { question, answer } },
+        PracticeAttemptResultSchema,
       ),
   };
 }
