@@ -60,9 +60,25 @@ for (const scheme of ['light', 'dark'] as const) {
       await askInChat(page, 'x^2 - 5x + 6 = 0');
       await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
       found.push(...(await axeViolations(page, 'answer')));
+      await lastAnswer(page).getByRole('button', { name: 'More ways to copy the answer' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Copy as LaTeX' })).toBeVisible();
+      found.push(...(await axeViolations(page, 'copy menu')));
+      await page.keyboard.press('Escape');
       await lastAnswer(page).getByRole('button', { name: 'Practise with similar questions' }).click();
       await expect(lastAnswer(page).getByRole('region', { name: 'Practice questions' })).toBeVisible();
       found.push(...(await axeViolations(page, 'practice')));
+      // Practice with results: a wrong answer with where it differs, the solution shown, the answers listed.
+      const practice = lastAnswer(page)
+        .getByRole('region', { name: 'Practice questions' })
+        .getByRole('listitem')
+        .first();
+      for (const wrong of ['x = 12345', 'x = 54321']) {
+        await practice.getByPlaceholder('Your answer').fill(wrong);
+        await practice.getByRole('button', { name: 'Check my answer' }).click();
+        await expect(practice.getByText(`Not quite: “${wrong}”.`)).toBeVisible();
+      }
+      await practice.getByRole('button', { name: 'Show solution' }).click();
+      found.push(...(await axeViolations(page, 'practice with results')));
 
       // Hints first: the ladder with a hint open.
       await page.getByLabel('Hints first').check();

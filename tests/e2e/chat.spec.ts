@@ -34,17 +34,18 @@ test.describe('chat with the offline engine', () => {
     await expect(answer.getByTestId('answer-result')).toContainText('2');
     await expect(answer.getByTestId('answer-result')).toContainText('3');
 
-    // Practice: the shown answer is right, a wrong one is marked wrong.
+    // Practice: a wrong answer is marked wrong, and only then is the solution offered (issue #14: no "Show
+    // answer" before a first try); the solution shown is right.
     await answer.getByRole('button', { name: 'Practise with similar questions' }).click();
     const practice = answer.getByRole('region', { name: 'Practice questions' }).getByRole('listitem').first();
-    await practice.getByRole('button', { name: 'Show answer' }).click();
-    const solution = (await practice.getByText(/^Answer:/).innerText()).replace(/^Answer:\s*/, '').trim();
+    await practice.getByPlaceholder('Your answer').fill('x = 12345');
+    await practice.getByRole('button', { name: 'Check my answer' }).click();
+    await expect(practice.getByText('Not quite: “x = 12345”.')).toBeVisible();
+    await practice.getByRole('button', { name: 'Show solution' }).click();
+    const solution = (await practice.getByText(/^Solution:/).innerText()).replace(/^Solution:\s*/, '').trim();
     await practice.getByPlaceholder('Your answer').fill(solution);
     await practice.getByRole('button', { name: 'Check my answer' }).click();
     await expect(practice.getByText('Right! Well done.')).toBeVisible();
-    await practice.getByPlaceholder('Your answer').fill('x = 12345');
-    await practice.getByRole('button', { name: 'Check my answer' }).click();
-    await expect(practice.getByText('Not quite.')).toBeVisible();
 
     // Hints first: the next answer starts as a ladder.
     await page.getByLabel('Hints first').check();
