@@ -1,20 +1,29 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { TutorAnswer } from '../../src/lib/api/tutor';
 import { XSS_PAYLOADS } from '../unit/xssPayloads';
 import { newUser, signUp, signUpAndWait } from './support';
 
-/** Questions the offline engines solve and check: the try box must show them answered, with the Checked badge. */
+/**
+ * Questions the offline engines solve and check: the try box must show them answered, with the Checked badge. The
+ * answer is typeset (issue #14): `answer` is the text of its MathML, without spaces.
+ */
 const ENGINE_TOOLS = [
-  { path: '/ai-math-solver', question: 'solve 2x + 5 = 11', answer: 'x = 3' },
+  { path: '/ai-math-solver', question: 'solve 2x + 5 = 11', answer: 'x=3' },
   {
     path: '/ai-physics-solver',
     question: 'A car accelerates from 0 to 27 m/s in 9 s, how far does it go?',
     // The computed value first, then the value to the data's figures (issue #13, honest rounding).
-    answer: "121.5 m, ≈ 1×10^2 m to the data's 1 significant figure",
+    answer: '121.5m≈1×102m',
   },
-  { path: '/ai-chemistry-solver', question: 'H2 + O2 -> H2O', answer: '2 H2 + O2 -> 2 H2O' },
+  { path: '/ai-chemistry-solver', question: 'H2 + O2 -> H2O', answer: '2H2+O2→2H2O' },
 ] as const;
+
+/** The text of the typeset maths in `scope`, without spaces (MathML's text has none between its tokens). */
+async function mathText(scope: Locator): Promise<string> {
+  await expect(scope.locator('math').first()).toBeVisible();
+  return (await scope.locator('math').allTextContents()).join('').replace(/\s+/g, '');
+}
 
 /** Tools that answer through the AI model (the e2e backend's fake one, which other tests steer). */
 const MODEL_TOOLS = [
@@ -58,7 +67,7 @@ test.describe('try box on the tool pages', () => {
       await ask(page, tool.question);
       const answer = result(page).locator('[data-try-box-outcome="solved"]');
       await expect(answer).toBeVisible();
-      await expect(answer.getByText(tool.answer, { exact: true })).toBeVisible();
+      expect(await mathText(answer.getByTestId('answer-result'))).toBe(tool.answer);
       await expect(answer.getByText('✓ Checked')).toBeVisible();
       await expect(answer.locator('ol > li').first()).toBeVisible();
       expect(scripts.filter((path) => /tryBox\./.test(path))).toHaveLength(1);
@@ -219,9 +228,10 @@ test.describe('home and tool pages', () => {
   test("the home page's live example is a checked answer from the engine", async ({ page }) => {
     await page.goto('/');
     const example = page.locator('[data-live-example]');
-    await expect(example.getByText('x^2 - 5x + 6 = 0', { exact: true })).toBeVisible();
+    // Typeset at build time (issue #14): the question and the answer as MathML.
+    expect(await mathText(example.getByTestId('answer-question'))).toBe('x2−5x+6=0');
     await expect(example.locator('[data-badge="checked"]')).toHaveText('✓ Checked');
-    await expect(example.getByText('x = 2, x = 3', { exact: true })).toBeVisible();
+    expect(await mathText(example.getByTestId('answer-result'))).toBe('x=2,x=3');
   });
 
   test('the solver pages show two checked worked examples; the others a written one, not claimed as checked', async ({

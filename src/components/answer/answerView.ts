@@ -381,7 +381,15 @@ export function answerView(card: AnswerCard, { echoQuestion = true, attrs = {} }
               'div',
               { class: 'min-w-0' },
               el('p', { class: C.label }, 'Question'),
-              el('p', { class: C.question }, { leaf: 'rich', text: card.question, inline: true }),
+              el(
+                'p',
+                { class: C.question, 'data-testid': 'answer-question' },
+                {
+                  leaf: 'rich',
+                  text: card.question,
+                  inline: true,
+                },
+              ),
             ),
           !echoQuestion && card.reading && readingOf(card.reading),
           card.badge && badgeOf(card.badge),

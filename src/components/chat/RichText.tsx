@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { renderInlineMarkdown, renderMarkdown, renderMath } from '@/lib/markdown';
-// Imported here rather than in global.css so that content pages never load it: only the /app island does.
+// Imported here and by WorkedAnswer.astro rather than in global.css: only pages with an answer load it.
 import '@/styles/rich-text.css';
 
 interface SafeHtmlProps {
