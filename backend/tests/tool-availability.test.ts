@@ -48,6 +48,20 @@ describe('without an AI model', () => {
     assert.equal(answer.verified, false);
   });
 
+  test('a homework helper question a solver can answer points at that solver, the question carried over', async () => {
+    const ask = async (question: string) =>
+      (await call(backend.url, 'POST', '/api/tutor/solve', { body: { tool: 'homework-helper', question } })).body as {
+        kind: string;
+        suggestion?: { text: string; tool?: string };
+      };
+    const equation = await ask('x^2 - 5x + 6 = 0');
+    assert.equal(equation.kind, 'needs-model');
+    assert.deepEqual(equation.suggestion, { text: 'x^2 - 5x + 6 = 0', tool: 'math-solver' });
+    const balancing = await ask('Fe + O2 -> Fe2O3');
+    assert.deepEqual(balancing.suggestion, { text: 'Fe + O2 -> Fe2O3', tool: 'chemistry-solver' });
+    assert.equal((await ask('Explain photosynthesis in simple words')).suggestion, undefined);
+  });
+
   test('the translator refuses the same way, and the math solver still answers', async () => {
     const translator = await call(backend.url, 'POST', '/api/tutor/solve', {
       body: { tool: 'translator', question: 'Bonjour', options: { from: 'French', to: 'English' } },

@@ -61,6 +61,23 @@ async function solveSafely(deps: StreamDependencies, tool: ToolId, question: str
   }
 }
 
+/** The tools with an offline engine, in the order a refusal suggests them. */
+const SOLVERS = ['math-solver', 'physics-solver', 'chemistry-solver'] as const;
+
+/**
+ * The homework helper's answer while there is no model: its refusal, pointing at a solver whose engine solves the
+ * question as asked ("Ask the Math Solver", the question carried over), when one does. The engines run side by side
+ * in the pool; one that fails or times out is simply not suggested.
+ */
+async function noModelRefusal(deps: StreamDependencies, tool: ToolId, question: string): Promise<TutorAnswer> {
+  const refusal = noModelAnswer(tool, question);
+  if (tool !== 'homework-helper') return refusal;
+  const answers = await Promise.all(SOLVERS.map((solver) => solveSafely(deps, solver, question)));
+  const index = answers.findIndex((answer) => answer.status === 'solved');
+  const solver = SOLVERS[index];
+  return solver ? { ...refusal, suggestion: { text: question, tool: solver } } : refusal;
+}
+
 /** An engine's answer as the events of a stream. */
 function* engineEvents(tool: ToolId, answer: TutorAnswer): Generator<AnswerEvent, void, undefined> {
   yield { event: 'start', data: { tool, source: 'engine' } };
@@ -123,7 +140,7 @@ export async function* streamAnswer(
   }
   if (!deps.model) {
     yield { event: 'start', data: { tool, source: 'engine' } };
-    yield { event: 'answer', data: noModelAnswer(tool, question) };
+    yield { event: 'answer', data: await noModelRefusal(deps, tool, question) };
     yield { event: 'done', data: {} };
     return;
   }

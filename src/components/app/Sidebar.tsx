@@ -49,10 +49,15 @@ function SidebarContent({ route, signedIn }: SidebarProps) {
                 className={linkClass(active === tool.id)}
               >
                 <Icon name={tool.icon} className="size-5 shrink-0" />
-                {tool.name}
-                {!isToolAvailable(availability, tool.id) && (
-                  <span className="ml-auto text-xs font-normal text-slate-500 dark:text-slate-400" data-tool-badge>
-                    {UNAVAILABLE_BADGE}
+                {isToolAvailable(availability, tool.id) ? (
+                  tool.name
+                ) : (
+                  // Under the name: beside it, "Homework Helper" and the mark overflow the 18 rem column.
+                  <span className="flex flex-col leading-tight">
+                    {tool.name}
+                    <span className="text-xs font-normal text-slate-500 dark:text-slate-400" data-tool-badge>
+                      {UNAVAILABLE_BADGE}
+                    </span>
                   </span>
                 )}
               </a>
