@@ -80,7 +80,9 @@ try {
   // by every test of the run: that story runs last, in a project of its own (playwright.config.ts).
   const [backend, confirmBackend] = await Promise.all([
     startBackend(site, { AUTH_RATE_LIMIT_MAX: '30' }),
-    startBackend(confirmSite, { EMAIL_CONFIRMATION: 'true' }),
+    // No AI model on this one (AI_BASE_URL empty: no fake model either), so its site is the one built without a
+    // model: tests/e2e/tool-availability.spec.ts checks the tools it cannot answer are marked, not advertised.
+    startBackend(confirmSite, { EMAIL_CONFIRMATION: 'true', AI_BASE_URL: '' }),
   ]);
   console.log(`e2e: backend ${backend.url} (mail ${backend.mailUrl}); with confirmation ${confirmBackend.url}`);
 
