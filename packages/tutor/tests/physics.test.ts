@@ -312,7 +312,9 @@ describe('physics engine: check()', () => {
     const q = 'm = 2.0 kg, a = 250 m/s^2, F = ?';
     const off = physicsEngine.check(q, '600 N');
     assert.equal(off.correct, false);
-    assert.match(off.differences.join(' '), /Value off/u);
+    // Issue #14: too high or too low, never the right value.
+    assert.match(off.differences.join(' '), /600 N is too high/u);
+    assert.doesNotMatch(off.differences.join(' '), /500/u);
     const unit = physicsEngine.check(q, '500 J');
     assert.equal(unit.correct, false);
     assert.match(unit.differences.join(' '), /Wrong unit dimension/u);

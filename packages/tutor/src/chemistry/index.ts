@@ -33,6 +33,7 @@ import {
   solveStoichiometryProblem,
   STOICHIOMETRY_KIND,
 } from './stoichiometry';
+import { wrongAmount } from '../mistake';
 
 const TOOL = 'chemistry-solver';
 const MAX_LENGTH = 2000;
@@ -384,7 +385,8 @@ function checkAmount(answer: TutorAnswer, studentAnswer: string): CheckResult {
     ? { correct: true, differences: [] }
     : {
         correct: false,
-        differences: [`${studentAnswer.trim()} is not right: the expected answer is ${answer.answer.text}.`],
+        // Where it went wrong, not the answer itself (issue #14).
+        differences: [wrongAmount(studentAnswer.trim(), value, target, 'check each conversion and the arithmetic')],
       };
 }
 

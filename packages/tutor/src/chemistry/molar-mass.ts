@@ -5,6 +5,7 @@ import { atomicWeight, elementName, isElement } from './elements';
 import { fromThousandths, weightThousandths } from './numbers';
 import { ChemError, countAtomsIndependently, formulaLatex, parseSpecies, type Species } from './formula';
 import { halfUnitInLastPlace } from './sigfigs';
+import { wrongAmount } from '../mistake';
 
 export const MOLAR_MASS_KIND = 'molar-mass';
 const TOOL = 'chemistry-solver';
@@ -235,9 +236,13 @@ export function checkMolarMass(_question: string, formula: string, studentAnswer
   return {
     correct: false,
     differences: [
-      `${read.value} g/mol differs from ${formatMolarMass(result.value)} by ${Math.abs(difference).toFixed(2)} g/mol: recount the atoms (${result.contributions
-        .map(({ symbol, count }) => `${symbol} ${count}`)
-        .join(', ')}).`,
+      // Where it went wrong, not the molar mass itself (issue #14).
+      wrongAmount(
+        `${String(read.value)} g/mol`,
+        read.value,
+        result.value,
+        `recount the atoms of each element (${result.contributions.map(({ symbol }) => symbol).join(', ')}) and check each atomic weight`,
+      ),
     ],
   };
 }

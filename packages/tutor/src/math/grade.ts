@@ -8,6 +8,23 @@ import { type Node, InvalidInput, Unsupported, variables } from './ast';
 import { type C, Undefined, close, complex, evaluate } from './evaluate';
 import { fmt } from './common';
 import { parse } from './parse';
+import { slipOf } from '../mistake';
+
+/** A wrong value compared with the right ones, when both are real: a sign or a factor slip, or null. */
+const realSlip = (student: C, expected: readonly C[]): string | null => {
+  if (Math.abs(student.im) > 1e-12) return null;
+  for (const e of expected) {
+    if (Math.abs(e.im) > 1e-12) continue;
+    const slip = slipOf(student.re, e.re);
+    if (slip.kind === 'sign') return 'check its sign';
+    if (slip.kind === 'factor') return `it is ${slip.words}`;
+  }
+  return null;
+};
+
+/** `x = 2`, `x = 2 and x = 3`. */
+const listed = (items: readonly string[]): string =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}` : items.join('');
 
 const ok: CheckResult = { correct: true, differences: [] };
 const wrong = (...differences: string[]): CheckResult => ({ correct: false, differences });
@@ -47,7 +64,8 @@ export const gradePhrase = (expected: string, student: string): CheckResult =>
   normalizeWords(student).includes(normalizeWords(expected)) ||
   (normalizeWords(expected).includes(normalizeWords(student)) && normalizeWords(student).length > 3)
     ? ok
-    : wrong(`the answer is "${expected}", not "${student.trim()}"`);
+    : // The right phrase is not given away: the student tries values in the question instead.
+      wrong(`"${student.trim()}" is not the answer: try a value or two in the original question and see what happens`);
 
 /** Grades a set of values for one variable (roots) against the expected values, as a multiset. */
 export const gradeRoots = (variable: string, expected: readonly C[], student: string, phrase?: string): CheckResult => {
@@ -71,14 +89,34 @@ export const gradeRoots = (variable: string, expected: readonly C[], student: st
       throw error;
     }
   }
+  // Where a wrong answer went wrong, never what the right roots are: a missing root, a sign or a factor slip, a
+  // value that is one too many (issue #14).
   const remaining = [...expected];
-  const differences: string[] = [];
+  const found: C[] = [];
+  const notRoots: C[] = [];
   for (const v of values) {
     const index = remaining.findIndex((e) => close(e, v, 1e-7));
-    if (index >= 0) remaining.splice(index, 1);
-    else differences.push(`${variable} = ${fmt(v)} is not a solution`);
+    if (index >= 0) {
+      remaining.splice(index, 1);
+      found.push(v);
+    } else notRoots.push(v);
   }
-  for (const e of remaining) differences.push(`a solution is missing (${variable} ≈ ${fmt(e)})`);
+  const differences: string[] = [];
+  for (const v of notRoots) {
+    const shown = `${variable} = ${fmt(v)}`;
+    const slip = realSlip(v, remaining);
+    if (slip) differences.push(`${shown} is not a solution: ${slip}`);
+    else if (remaining.length === 0)
+      differences.push(`${shown} is one too many: put it back into the original equation, the two sides differ`);
+    else differences.push(`${shown} is not a solution: put it back into the equation, the two sides differ`);
+  }
+  const missing = remaining.length - notRoots.length;
+  if (missing > 0) {
+    const more = missing === 1 ? 'there is one more solution' : `there are ${String(missing)} more solutions`;
+    differences.push(
+      found.length > 0 ? `you found ${listed(found.map((v) => `${variable} = ${fmt(v)}`))}; ${more}` : more,
+    );
+  }
   return differences.length ? wrong(...differences) : ok;
 };
 
@@ -98,8 +136,13 @@ export const gradeAssignments = (expected: Readonly<Record<string, C>>, student:
   const differences: string[] = [];
   for (const [name, value] of Object.entries(expected)) {
     const got = seen[name];
-    if (!got) differences.push(`${name} is missing`);
-    else if (!close(got, value, 1e-7)) differences.push(`${name} should be ${fmt(value)}, not ${fmt(got)}`);
+    if (!got) differences.push(`you did not give ${name}`);
+    else if (!close(got, value, 1e-7)) {
+      const slip = realSlip(got, [value]);
+      differences.push(
+        `${name} = ${fmt(got)} is not right: ${slip ?? 'put your values back into each equation and see which one fails'}`,
+      );
+    }
   }
   return differences.length ? wrong(...differences) : ok;
 };
@@ -126,6 +169,7 @@ export const gradeExpression = (
   const points = [0.37, 1.21, 2.03, -0.61, 0.83, 1.67];
   let offset: C | null = null;
   let compared = 0;
+  const pairs: Array<{ e: C; s: C; at: string }> = [];
   for (const p of points) {
     const env: Record<string, C> = {};
     names.forEach((n, k) => (env[n] = complex(p + 0.13 * k)));
@@ -149,10 +193,33 @@ export const gradeExpression = (
       if (!offset) offset = diff;
       else if (!close(diff, offset, 1e-7))
         return wrong('your antiderivative differs from a correct one by more than a constant');
-    } else if (!close(e, s, 1e-7)) {
-      const at = names.length ? ` at ${names.map((n) => `${n} = ${fmt(env[n]!)}`).join(', ')}` : '';
-      return wrong(`your answer gives ${fmt(s)}${at}, the correct answer gives ${fmt(e)}`);
-    }
+    } else pairs.push({ e, s, at: names.map((n) => `${n} = ${fmt(env[n]!)}`).join(', ') });
   }
+  const first = pairs.find(({ e, s }) => !close(e, s, 1e-7));
+  if (first) return wrong(expressionSlip(pairs, first));
   return compared > 0 ? ok : wrong('the answers could not be compared');
+};
+
+/**
+ * Where a wrong expression went wrong without showing the right one: the same expression times −1 or a common
+ * factor (the same ratio at every sample point), a number too high or too low, or one point where it differs.
+ */
+const expressionSlip = (pairs: ReadonlyArray<{ e: C; s: C; at: string }>, first: { s: C; at: string }): string => {
+  const real = pairs.every(({ e, s }) => Math.abs(e.im) < 1e-12 && Math.abs(s.im) < 1e-12);
+  const ratios = pairs.filter(({ e }) => Math.abs(e.re) > 1e-9).map(({ e, s }) => s.re / e.re);
+  const ratio = ratios[0];
+  if (
+    real &&
+    ratio !== undefined &&
+    ratios.length === pairs.length &&
+    ratios.every((r) => Math.abs(r - ratio) < 1e-7 * Math.max(1, Math.abs(ratio)))
+  ) {
+    const slip = slipOf(ratio, 1);
+    if (slip.kind === 'sign') return 'check the sign: your answer is the negative of the right one';
+    if (slip.kind === 'factor') return `your answer is ${slip.words}`;
+    if (first.at === '') return `your answer is too ${slip.direction}`;
+  }
+  return first.at === ''
+    ? 'your answer is not the right value: go over the working again'
+    : `your answer gives ${fmt(first.s)} at ${first.at}, where the right one does not: check each term`;
 };

@@ -12,11 +12,12 @@ import type { CheckResult, PracticeQuestion, TutorAnswer } from '@studyease/cont
 import type { Engine } from '../engine';
 import { numberValue, parseProblem, significantFigures, dimensionName } from './parse';
 import { quantity } from './quantities';
-import { formatSig, preciseText } from './answer';
+import { formatSig } from './answer';
 import { relClose } from './routes';
 import { type Solution, solveProblem } from './solver';
 import { normalizeText, parseUnit } from './units';
 import { otherToolPointer } from './other-tool';
+import { slipOf, slipSentence } from '../mistake';
 
 export { formatSig } from './answer';
 
@@ -111,14 +112,15 @@ function check(question: string, studentAnswer: string): CheckResult {
   const checkSf = solution.wholeData === true ? Math.max(sf, 2) : sf;
   const sameAtPrecision = formatSig(student, checkSf) === formatSig(exact, checkSf);
   if (isDataValue || withinOwnDigits || sameAtPrecision) return { correct: true, differences: [] };
-  const shownStudent = preciseText(student, sf);
-  const shownExact = preciseText(exact, sf);
-  const percent = si === 0 ? Number.POSITIVE_INFINITY : ((studentSI - si) / Math.abs(si)) * 100;
+  // Where the value went wrong, never the value itself (issue #14): a flipped sign, a common factor (a unit or a
+  // decimal point: 10, 1000), or only too high or too low. The tolerance is the data's precision.
+  const shown = `${numberText}${unitText === '' ? '' : ` ${unitText}`}`;
+  const slip = slipOf(studentSI, si, 0.5 * 10 ** (1 - sf));
   const differences = [
-    `Value off: ${numberText}${unitText === '' ? '' : ` ${unitText}`} is ${shownStudent} ${unit.text}, but the ${q.name} is ${shownExact} ${unit.text}` +
-      (Number.isFinite(percent) ? ` (${Math.abs(percent).toPrecision(2)}% too ${percent > 0 ? 'high' : 'low'}).` : '.'),
+    slip.kind === 'off'
+      ? `${shown} is too ${slip.direction}: check the formula you used, the units of each value and the arithmetic.`
+      : slipSentence(shown, slip),
   ];
-  if (Math.sign(studentSI) !== Math.sign(si) && si !== 0) differences.push('The sign is wrong.');
   return { correct: false, differences };
 }
 

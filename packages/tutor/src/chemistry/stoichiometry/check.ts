@@ -15,6 +15,7 @@ import {
   unitOf,
 } from './problem';
 import { solveStoichiometryProblem } from './solve';
+import { wrongAmount } from '../../mistake';
 
 /** Grades an amount (`36 g`, `35.7 g`, `0.036 kg`) and/or a limiting reagent (`O2`). */
 export function checkStoichiometry(
@@ -56,7 +57,13 @@ export function checkStoichiometry(
           0.002 * Math.abs(solution.exact);
         if (Math.abs(value - solution.exact) > tolerance) {
           differences.push(
-            `${match[1]} ${unit} is not right: the expected amount is ${solution.answer.answer?.text.split('; ').pop()} (check the mole ratio ${writeEquationHint(solution.answer)}).`,
+            // Where it went wrong, not the amount itself (issue #14).
+            wrongAmount(
+              `${match[1]!} ${unit}`,
+              value,
+              solution.exact,
+              `check the mole ratio ${writeEquationHint(solution.answer)}`,
+            ),
           );
         } else if (
           significantFigures(match[1]!) < solution.figures &&
