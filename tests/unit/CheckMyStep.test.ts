@@ -25,7 +25,7 @@ const render = (answer: TutorAnswer) => renderToStaticMarkup(createElement(Check
 describe('CheckMyStep', () => {
   test('a math engine answer gets a labelled box whose result is announced', () => {
     const html = render(solved);
-    expect(html).toContain('aria-label="Check my step"');
+    expect(html).toContain('aria-label="Check my step on 4x + 3 = 2x + 11"');
     expect(html).toMatch(/<label for="([^"]+)"[^>]*>Check my step<\/label>.*<input id="\1"/s);
     expect(html).toContain('aria-live="polite"');
     expect(html).toMatch(/maxlength="500"/i);

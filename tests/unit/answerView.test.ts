@@ -137,7 +137,7 @@ function chatCard(answer: TutorAnswer): string {
   // The reading is typeset, so only the app shows it (its own tests below).
   root.querySelector('[data-testid="answer-reading"]')?.remove();
   root.querySelector(':scope > section[aria-label^="Practice questions"]')?.remove();
-  root.querySelector(':scope > section[aria-label="Check my step"]')?.remove();
+  root.querySelector(':scope > section[aria-label^="Check my step"]')?.remove();
   return withoutPlaceHooks(root);
 }
 

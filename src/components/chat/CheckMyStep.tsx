@@ -60,7 +60,11 @@ export default function CheckMyStep({ tool, answer }: CheckMyStepProps) {
         : 'text-slate-800 dark:text-slate-200';
 
   return (
-    <section aria-label="Check my step" className="mt-4 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
+    // Named after its question: two answers' boxes are two landmarks, and landmarks need distinct names.
+    <section
+      aria-label={`Check my step on ${answer.question.text}`}
+      className="mt-4 rounded-xl border border-slate-200 p-3 dark:border-slate-700"
+    >
       <form onSubmit={(event) => void onSubmit(event)}>
         <label htmlFor={inputId} className="block text-sm font-semibold text-slate-900 dark:text-white">
           Check my step
