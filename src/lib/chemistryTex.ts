@@ -78,6 +78,11 @@ export function chemistryTex(tex: string): string {
         (symbols.length > 1 || /[a-z_]/.test(run) || /^\s*:/.test(tex.slice(index + run.length)));
       out += chemical ? run.replace(/[A-Z][a-z]?/g, (symbol) => `\\mathrm{${symbol}}`) : run;
       index += run.length;
+      // A label's colon ("Fe: a = 2c") as punctuation, not a relation with space on both sides.
+      if (chemical && tex.charAt(index) === ':') {
+        out += '{:}';
+        index++;
+      }
       continue;
     }
     out += tex.charAt(index);

@@ -81,6 +81,35 @@ const FORMULA_SHAPE =
 /** A term's characters: anything else in a word makes it prose. */
 const TERM_CHARS = /^[\w.^()[\]*/+\-−·×÷±=<>≤≥√π]+$/;
 
+const SUPERSCRIPT_CHARACTERS: Readonly<Record<string, string>> = {
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  '⁻': '-',
+  '⁺': '+',
+  ⁿ: 'n',
+};
+
+/**
+ * A word in book notation as calculator syntax, so one rule reads both: "x²" → "x^2", "10⁻¹⁹" → "10^(-19)",
+ * "O₂" → "O2" (the engines write their explanations in Unicode notation).
+ */
+function calculatorForm(word: string): string {
+  return word
+    .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ⁿ]+/g, (run) => {
+      const plain = [...run].map((character) => SUPERSCRIPT_CHARACTERS[character] ?? character).join('');
+      return plain.length === 1 ? `^${plain}` : `^(${plain})`;
+    })
+    .replace(/[₀-₉]/g, (digit) => String(digit.charCodeAt(0) - 0x2080));
+}
+
 /** A run found in a text: where it starts and ends, and its TeX. */
 export interface PlainMathRun {
   start: number;
@@ -267,6 +296,12 @@ export function findPlainMath(text: string): PlainMathRun[] {
     if (current) {
       // A run ends on a term: an operator left hanging goes back to the text.
       while (current.words.at(-1)?.kind === 'operator') current.words.pop();
+      // In an equation with formulas, a lone symbol read before the first formula ("Fe + O2") is one too.
+      if (current.words.some((word) => word.kind === 'formula')) {
+        current.words = current.words.map((word) =>
+          word.kind === 'term' && isElements(word.text) ? { kind: 'formula', text: word.text, counted: false } : word,
+        );
+      }
       const source = text.slice(current.start, current.end);
       if (isMath(current.words) && balanced(source)) {
         runs.push({ start: current.start, end: current.end, tex: current.words.map(wordToTex).join(' ') });
@@ -283,7 +318,7 @@ export function findPlainMath(text: string): PlainMathRun[] {
     const previous: Word | undefined = current?.words.at(-1);
     // Two terms in a row belong together only as a number and its unit or a coefficient and a formula.
     const chemical = current?.words.some((known) => known.kind === 'formula') ?? false;
-    const kind: Word | null = word ? classify(word, previous, chemical) : null;
+    const kind: Word | null = word ? classify(calculatorForm(word), previous, chemical) : null;
     const joins =
       kind !== null &&
       current !== null &&

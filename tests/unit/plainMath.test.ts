@@ -80,12 +80,32 @@ describe('chemistry TeX', () => {
     );
     // The element equations' labels, written bare by the engine.
     expect(chemistryTex('\\begin{aligned}Fe:\\ & a = 2c\\\\ O:\\ & 2b = 3c\\end{aligned}')).toBe(
-      '\\begin{aligned}\\mathrm{Fe}:\\ & a = 2c\\\\ \\mathrm{O}:\\ & 2b = 3c\\end{aligned}',
+      '\\begin{aligned}\\mathrm{Fe}{:}\\ & a = 2c\\\\ \\mathrm{O}{:}\\ & 2b = 3c\\end{aligned}',
     );
     expect(chemistryTex('H_{2}O + CO_2')).toBe('\\mathrm{H}_{2}\\mathrm{O} + \\mathrm{C}\\mathrm{O}_2');
   });
 
   test('quantities stay italic', () => {
     expect(chemistryTex('n = \\frac{m}{M},\\; V = 2\\,\\mathrm{L}')).toBe('n = \\frac{m}{M},\\; V = 2\\,\\mathrm{L}');
+  });
+});
+
+describe('book notation reads as maths too', () => {
+  test.each([
+    [
+      'The form ax² + bx + c = 0 with a = 1.',
+      [
+        ['ax² + bx + c = 0', 'ax^{2} + bx + c = 0'],
+        ['a = 1', 'a = 1'],
+      ],
+    ],
+    ['D = b² - 4ac = 1.', [['D = b² - 4ac = 1', 'D = b^{2} - 4ac = 1']]],
+    [
+      'Fe + O₂ → Fe₂O₃',
+      [['Fe + O₂ → Fe₂O₃', '\\mathrm{Fe} + \\mathrm{O}_{2} \\rightarrow \\mathrm{Fe}_{2}\\mathrm{O}_{3}']],
+    ],
+    ['g = 9.81 m/s²', [['g = 9.81 m/s²', 'g = 9.81 \\,\\mathrm{m/s^{2}}']]],
+  ])('%s', (text, runs) => {
+    expect(texOf(text)).toEqual(runs);
   });
 });

@@ -239,7 +239,7 @@ function mathContent(text: string): string {
     .replace(/\\(?:ge|geq)\b/g, '≥')
     .replace(/\\pi\b/g, 'π')
     .replace(/\\(?:left|right|mathrm|text|operatorname|[dt]?frac|sqrt|cdot|times|div|quad|qquad)\b|\\[,;:! ]/g, '')
-    .replace(/sqrt|[\s{}()[\]*·×÷/^√\\]/g, '')
+    .replace(/sqrt|[\s{}()[\]*·×÷/^_√\\]/g, '')
     .replace(/−/g, '-')
     .replace(/[.,;:]+$/, '')
     .toLowerCase();
@@ -258,12 +258,13 @@ export function explanationBeside(explanation: string, latex: string | undefined
   const formula = mathContent(latex);
   if (!formula) return explanation;
   if (mathContent(explanation) === formula) return '';
-  // The last clause: after a colon, a full stop or a line break.
-  for (const cut of explanation.matchAll(/[:.]\s+|\n/g)) {
-    const at = cut.index + cut[0].length;
-    // The colon or full stop stays with the words before it.
-    if (mathContent(explanation.slice(at)) === formula)
-      return explanation.slice(0, cut.index + (cut[0] === '\n' ? 0 : 1));
+  // A clause of its own: between the start, a colon, a full stop or a line break, and the next such mark.
+  const cuts = [0, ...[...explanation.matchAll(/[:.]\s+|\n/g)].map((cut) => cut.index + cut[0].length)];
+  for (const [index, start] of cuts.entries()) {
+    const end = cuts[index + 1] ?? explanation.length;
+    if (mathContent(explanation.slice(start, end)) !== formula) continue;
+    // The words before keep their colon or full stop; the words after keep their own sentence.
+    return `${explanation.slice(0, start)}${explanation.slice(end)}`.trim();
   }
   return explanation;
 }
