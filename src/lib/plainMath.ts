@@ -104,7 +104,7 @@ const SUPERSCRIPT_CHARACTERS: Readonly<Record<string, string>> = {
 function calculatorForm(word: string): string {
   return word
     .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ⁿ]+/g, (run) => {
-      const plain = [...run].map((character) => SUPERSCRIPT_CHARACTERS[character] ?? character).join('');
+      const plain = run.replace(/./gu, (character) => SUPERSCRIPT_CHARACTERS[character] ?? character);
       return plain.length === 1 ? `^${plain}` : `^(${plain})`;
     })
     .replace(/[₀-₉]/g, (digit) => String(digit.charCodeAt(0) - 0x2080));
