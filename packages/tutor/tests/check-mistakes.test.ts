@@ -75,6 +75,14 @@ describe('math check()', () => {
     assert.match(text, /is not the answer/);
   });
 
+  test('exact values stay exact: the student’s own value as they wrote it', () => {
+    assert.equal(
+      differencesOf('math-solver', '3x = 2', 'x = 1/3', ['2/3']),
+      'x = 1/3 is not a solution: it is half the right one',
+    );
+    assert.equal(differencesOf('math-solver', '3x = 1', 'x=-1/3', []), 'x = -1/3 is not a solution: check its sign');
+  });
+
   test('no calculator syntax and no "≈" in a difference', () => {
     const text = differencesOf('math-solver', 'x^2 = 2', 'x = sqrt(2)', []);
     assert.doesNotMatch(text, /sqrt\(|\*|\^|≈/u);

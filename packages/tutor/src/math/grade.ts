@@ -71,6 +71,8 @@ export const gradePhrase = (expected: string, student: string): CheckResult =>
 export const gradeRoots = (variable: string, expected: readonly C[], student: string, phrase?: string): CheckResult => {
   if (phrase) return gradePhrase(phrase, student);
   const values: C[] = [];
+  // Each value as the student wrote it ("x = 1/3", not "x = 0.3333333333"): exact stays exact.
+  const written = new Map<C, string>();
   for (const part of splitAnswers(student)) {
     const node = tryParse(part);
     if (!node) return wrong(`"${part}" could not be read as a value`);
@@ -83,7 +85,9 @@ export const gradeRoots = (variable: string, expected: readonly C[], student: st
     }
     if (variables(valueNode).length > 0) return wrong(`"${part}" still contains a variable`);
     try {
-      values.push(evaluate(valueNode, {}));
+      const value = evaluate(valueNode, {});
+      values.push(value);
+      written.set(value, `${variable} = ${(node.k === 'rel' ? (part.split('=')[1] ?? part) : part).trim()}`);
     } catch (error) {
       if (error instanceof Undefined) return wrong(`"${part}" has no value`);
       throw error;
@@ -103,7 +107,7 @@ export const gradeRoots = (variable: string, expected: readonly C[], student: st
   }
   const differences: string[] = [];
   for (const v of notRoots) {
-    const shown = `${variable} = ${fmt(v)}`;
+    const shown = written.get(v) ?? `${variable} = ${fmt(v)}`;
     const slip = realSlip(v, remaining);
     if (slip) differences.push(`${shown} is not a solution: ${slip}`);
     else if (remaining.length === 0)
@@ -114,7 +118,9 @@ export const gradeRoots = (variable: string, expected: readonly C[], student: st
   if (missing > 0) {
     const more = missing === 1 ? 'there is one more solution' : `there are ${String(missing)} more solutions`;
     differences.push(
-      found.length > 0 ? `you found ${listed(found.map((v) => `${variable} = ${fmt(v)}`))}; ${more}` : more,
+      found.length > 0
+        ? `you found ${listed(found.map((v) => written.get(v) ?? `${variable} = ${fmt(v)}`))}; ${more}`
+        : more,
     );
   }
   return differences.length ? wrong(...differences) : ok;
@@ -123,12 +129,14 @@ export const gradeRoots = (variable: string, expected: readonly C[], student: st
 /** Grades `x = 1, y = 2` against expected values per variable. */
 export const gradeAssignments = (expected: Readonly<Record<string, C>>, student: string): CheckResult => {
   const seen: Record<string, C> = {};
+  const written: Record<string, string> = {};
   for (const part of splitAnswers(student)) {
     const node = tryParse(part);
     if (!node || node.k !== 'rel' || node.op !== '=' || node.a.k !== 'sym')
       return wrong(`"${part}" should have the form name = value`);
     try {
       seen[node.a.name] = evaluate(node.b, {});
+      written[node.a.name] = part.trim().replace(/\s*=\s*/, ' = ');
     } catch {
       return wrong(`"${part}" has no value`);
     }
@@ -140,7 +148,7 @@ export const gradeAssignments = (expected: Readonly<Record<string, C>>, student:
     else if (!close(got, value, 1e-7)) {
       const slip = realSlip(got, [value]);
       differences.push(
-        `${name} = ${fmt(got)} is not right: ${slip ?? 'put your values back into each equation and see which one fails'}`,
+        `${written[name] ?? `${name} = ${fmt(got)}`} is not right: ${slip ?? 'put your values back into each equation and see which one fails'}`,
       );
     }
   }
