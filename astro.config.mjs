@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { appShellRewrite } from './src/integrations/app-shell-rewrite.ts';
+import { mathliveFontsIntegration } from './src/integrations/mathlive-fonts.ts';
 import { securityHeadersFile } from './src/integrations/security-headers.ts';
 import { sitemapAlias } from './src/integrations/sitemap-alias.ts';
 import { sitemapLastmod } from './src/integrations/sitemap-lastmod.ts';
@@ -50,6 +51,8 @@ export default defineConfig({
     // After sitemap: it copies the sitemap index that integration wrote.
     sitemapAlias(),
     appShellRewrite(),
+    // The math keyboard's fonts, copied from the mathlive package into the build (served from our origin only).
+    mathliveFontsIntegration(),
     // Content-Security-Policy and the other security headers, written to dist/_headers (scripts/serve.mjs and
     // static hosts send them); the policy hashes the build's inline scripts instead of allowing 'unsafe-inline'.
     securityHeadersFile({

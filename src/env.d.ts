@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly PUBLIC_AUTH_PROVIDERS?: string;
   readonly PUBLIC_LOCALE_BASE_URL?: string;
   readonly PUBLIC_BUILD_ID?: string;
+  /** Where the build serves MathLive's fonts (src/integrations/mathlive-fonts.ts). */
+  readonly PUBLIC_MATHLIVE_FONTS?: string;
 }
 
 interface ImportMeta {

@@ -11,6 +11,7 @@ import { $appRoute, navigateInApp } from '@/stores/router';
 import { $hintsFirst, $languagePair } from '@/stores/settings';
 import AssistantMessage from './AssistantMessage';
 import Composer from './Composer';
+import QuestionText from './QuestionText';
 import ToolUnavailable, { useToolAvailable } from './ToolUnavailable';
 
 interface ChatViewProps {
@@ -166,7 +167,7 @@ export default function ChatView({ tool, conversationId }: ChatViewProps) {
               entry.role === 'user' ? (
                 <li key={entry.key} className="flex justify-end">
                   <p className="max-w-[85%] rounded-2xl rounded-br-md bg-primary-700 px-4 py-2.5 break-words whitespace-pre-wrap text-white dark:bg-primary-400 dark:text-slate-950">
-                    {entry.text}
+                    <QuestionText text={entry.text} />
                   </p>
                 </li>
               ) : (

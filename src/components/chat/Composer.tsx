@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { type KeyboardEvent, type SyntheticEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { type LanguagePair, LANGUAGES, languageOptions } from '@/lib/languages';
+import { mathFieldEdit, rememberMathQuestion } from '@/lib/mathFieldEdit';
+import { mathFieldMode, mathFieldToInput } from '@/lib/mathFieldToInput';
 import type { ToolId } from '@/lib/tools';
 import { $languagePair } from '@/stores/settings';
 
@@ -18,6 +20,9 @@ interface ComposerProps {
   placeholder: string;
 }
 
+// MathLive (about 230 KB gzipped) loads when the math keyboard is first opened, never with the app.
+const MathKeyboard = lazy(() => import('./MathKeyboard'));
+
 const selectClass =
   'rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-white';
 
@@ -27,15 +32,32 @@ export default function Composer({ tool, busy, onSend, onStop, fill, placeholder
   const pair = useStore($languagePair);
   const box = useRef<HTMLTextAreaElement>(null);
   const tooLong = text.length > MAX_QUESTION_LENGTH;
+  // The math keyboard (math, physics and chemistry tools): its field's LaTeX is sent after the box's words.
+  const mathMode = mathFieldMode(tool);
+  const [mathOpen, setMathOpen] = useState(false);
+  const [latex, setLatex] = useState('');
+  const [mathError, setMathError] = useState('');
+  const mathButton = useRef<HTMLButtonElement>(null);
+  const usingMath = mathOpen && mathMode !== undefined;
+  const hasMath = usingMath && latex.trim() !== '';
 
-  // An example put in the box replaces its text (state adjusted while rendering, not in an effect).
+  // An example put in the box replaces its text (state adjusted while rendering, not in an effect); a reading to
+  // edit that is maths opens in the math field.
   const [shownFill, setShownFill] = useState(fill);
   if (fill !== shownFill) {
     setShownFill(fill);
-    if (fill) setText(fill.text);
+    const inField = fill && mathMode ? mathFieldEdit(fill.text, mathMode) : undefined;
+    if (inField) {
+      setText(inField.words);
+      setLatex(inField.latex);
+      setMathOpen(true);
+      setMathError('');
+    } else if (fill) setText(fill.text);
   }
   useEffect(() => {
-    if (fill) box.current?.focus();
+    // The math field takes focus itself when it opens (MathKeyboard).
+    if (fill && !usingMath) box.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new fill moves the focus
   }, [fill]);
 
   // The box grows with its text, up to a limit, then scrolls.
@@ -47,12 +69,35 @@ export default function Composer({ tool, busy, onSend, onStop, fill, placeholder
   }, [text]);
 
   async function send() {
-    const question = text.trim();
-    if (!question || busy || tooLong) return;
+    const words = text.trim();
+    let maths = '';
+    if (hasMath) {
+      const reading = mathFieldToInput(latex, mathMode);
+      if (!reading.ok) {
+        setMathError(reading.reason);
+        return;
+      }
+      maths = reading.text;
+    }
+    const question = [words, maths].filter(Boolean).join(' ');
+    if (!question || busy || question.length > MAX_QUESTION_LENGTH) return;
+    const sentLatex = maths ? latex : '';
+    if (sentLatex) rememberMathQuestion(question, { words, latex: sentLatex });
     setText('');
+    setLatex('');
+    setMathError('');
     const taken = await onSend(question, tool === 'translator' ? languageOptions(pair) : undefined);
     // Not taken (limit reached, no connection): the question comes back, nothing typed is lost.
-    if (!taken) setText((current) => current || question);
+    if (!taken) {
+      setText((current) => current || (sentLatex ? words : question));
+      if (sentLatex) setLatex((current) => current || sentLatex);
+    }
+  }
+
+  function closeMath() {
+    setMathOpen(false);
+    setMathError('');
+    mathButton.current?.focus();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -113,6 +158,37 @@ export default function Composer({ tool, busy, onSend, onStop, fill, placeholder
           </label>
         </div>
       )}
+      {usingMath && (
+        <div className="mb-2">
+          <Suspense
+            fallback={
+              <p role="status" className="px-2 py-3 text-sm text-slate-600 dark:text-slate-400">
+                Loading the math keyboard…
+              </p>
+            }
+          >
+            <MathKeyboard
+              mode={mathMode}
+              value={latex}
+              onChange={(next) => {
+                setLatex(next);
+                setMathError('');
+              }}
+              onSubmit={() => void send()}
+              onClose={closeMath}
+              describedBy="math-field-help"
+            />
+          </Suspense>
+          <p id="math-field-help" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+            Type maths here: ^ for a power, / for a fraction, sqrt for a root. Words go in the box below. Escape closes.
+          </p>
+          {mathError && (
+            <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+              {mathError}
+            </p>
+          )}
+        </div>
+      )}
       <div className="flex items-end gap-2 rounded-2xl border border-slate-300 bg-white p-2 shadow-sm focus-within:border-primary-500 focus-within:ring-2 focus-within:ring-primary-500/30 dark:border-slate-700 dark:bg-slate-900">
         <label htmlFor="question" className="sr-only">
           Your question
@@ -122,19 +198,31 @@ export default function Composer({ tool, busy, onSend, onStop, fill, placeholder
           ref={box}
           rows={1}
           value={text}
-          placeholder={placeholder}
+          placeholder={usingMath ? 'Words to go with the maths (optional)…' : placeholder}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
           aria-invalid={tooLong || undefined}
           aria-describedby="question-help"
           className="max-h-60 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-slate-900 outline-none placeholder:text-slate-400 dark:text-white dark:placeholder:text-slate-500"
         />
+        {mathMode && (
+          <button
+            ref={mathButton}
+            type="button"
+            className="btn-outline px-3 py-2 text-sm"
+            aria-expanded={usingMath}
+            aria-controls={usingMath ? 'math-field' : undefined}
+            onClick={() => (usingMath ? closeMath() : setMathOpen(true))}
+          >
+            Math keyboard
+          </button>
+        )}
         {busy ? (
           <button type="button" className="btn-outline px-4 py-2" onClick={onStop}>
             Stop
           </button>
         ) : (
-          <button type="submit" className="btn-primary px-4 py-2" disabled={!text.trim() || tooLong}>
+          <button type="submit" className="btn-primary px-4 py-2" disabled={(!text.trim() && !hasMath) || tooLong}>
             Send
           </button>
         )}
