@@ -2,6 +2,7 @@
 // email confirmation on, started without the fake model by scripts/run-e2e.mjs) marks the Homework Helper and the
 // Translator instead of advertising them, on its pages and in the app, while the math solver answers as before;
 // the main site, whose backend has the fake model, offers every tool.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { askInChat } from './chatSupport';
 import { e2eEnv, linkIn, newUser, signIn, signUp, signUpAndWait, waitForMail } from './support';
@@ -9,6 +10,12 @@ import { e2eEnv, linkIn, newUser, signIn, signUp, signUpAndWait, waitForMail } f
 const FRIENDLY =
   "The Homework Helper needs an AI model, which this site doesn't have switched on right now. For equations, try " +
   'the Math Solver.';
+
+/** Fails on any WCAG 2.1 AA violation axe finds on the page as it is now. */
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 /** Signs up on the site with email confirmation on, confirms by email and signs in: the app opens. */
 async function signUpConfirmed(page: Page, baseURL: string | undefined): Promise<void> {
@@ -73,6 +80,21 @@ test.describe('without an AI model', () => {
     await expect(page.locator('[data-tool-unavailable]')).toHaveCount(0);
     await askInChat(page, 'x^2 - 5x + 6 = 0');
     await expect(page.getByTestId('answer-result').last()).toContainText('3', { timeout: 20_000 });
+
+    // The marks and the friendly state read well in both colour modes: the dashboard, the chat, the tool's page.
+    test.setTimeout(90_000);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const [path, ready] of [
+        ['/app', '[data-tool-grid] [data-tool-badge]'],
+        ['/app/homework-helper', '[data-tool-unavailable]'],
+        ['/ai-homework-helper', '[data-tool-unavailable]'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.locator(ready).first()).toBeVisible();
+        await expectNoAxeViolations(page);
+      }
+    }
   });
 });
 

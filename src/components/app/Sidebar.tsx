@@ -55,7 +55,15 @@ function SidebarContent({ route, signedIn }: SidebarProps) {
                   // Under the name: beside it, "Homework Helper" and the mark overflow the 18 rem column.
                   <span className="flex flex-col leading-tight">
                     {tool.name}
-                    <span className="text-xs font-normal text-slate-500 dark:text-slate-400" data-tool-badge>
+                    <span
+                      className={`text-xs font-normal ${
+                        // On the current tool's tinted row the plain grey is below 4.5:1 (axe).
+                        active === tool.id
+                          ? 'text-primary-700 dark:text-primary-300'
+                          : 'text-slate-500 dark:text-slate-400'
+                      }`}
+                      data-tool-badge
+                    >
                       {UNAVAILABLE_BADGE}
                     </span>
                   </span>
