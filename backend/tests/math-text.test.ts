@@ -38,6 +38,9 @@ describe('cleanMathText', () => {
     assert.equal(cleanMathText('x + 1O = 2O'), 'x + 10 = 20');
     assert.equal(cleanMathText('O.5x = 2'), '0.5x = 2');
     assert.equal(cleanMathText('log(x) = 2'), 'log(x) = 2');
+    assert.equal(cleanMathText('Sy - 7 = 18'), '5y - 7 = 18');
+    assert.equal(cleanMathText('05x + 1.5 = 4'), '0.5x + 1.5 = 4');
+    assert.equal(cleanMathText('x + 10 = 20'), 'x + 10 = 20');
   });
 
   test('lower-cases a lone X or Y and drops a letter read twice', () => {

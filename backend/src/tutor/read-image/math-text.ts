@@ -77,7 +77,11 @@ const fixDigitLookalikes = (line: string): string => {
   for (let pass = 0; pass < 3; pass += 1) {
     fixed = fixed
       .replace(/(?<=[\d.])[Oo](?![A-Za-z])|(?<![A-Za-z])[Oo](?=[\d.]\d)|(?<![A-Za-z])[Oo](?=\d)/g, '0')
-      .replace(/(?<=\d)[lI](?![A-Za-z])|(?<![A-Za-z])[lI](?=\d)/g, '1');
+      .replace(/(?<=\d)[lI](?![A-Za-z])|(?<![A-Za-z])[lI](?=\d)/g, '1')
+      // An S before a one-letter variable is a 5 (`Sy` → `5y`); a number never starts with 0 and a digit, so its
+      // point was lost (`05x` → `0.5x`).
+      .replace(/(?<![A-Za-z\d])S(?=[a-z](?![A-Za-z]))/g, '5')
+      .replace(/(?<![\d.])0(?=\d)/g, '0.');
   }
   return fixed;
 };

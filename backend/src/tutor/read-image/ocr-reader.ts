@@ -2,7 +2,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Line, type Worker } from 'tesseract.js';
 import type { ImageReading } from '@studyease/contract';
-import { cleanMathText, mathTextToLatex } from './math-text';
+import { cleanMathText, isMathLine, mathTextToLatex } from './math-text';
 
 /**
  * The offline reader: Tesseract (tesseract.js, WebAssembly) with the English LSTM data shipped in the npm package
@@ -12,8 +12,26 @@ import { cleanMathText, mathTextToLatex } from './math-text';
 /** The package's folder of the LSTM-only ("best_int") data, which OEM.LSTM_ONLY reads. */
 const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 
-/** Text smaller than this (the picture's short side, in pixels) is upscaled: Tesseract reads ~30 px letters best. */
+/** A picture whose short side is under this many pixels is upscaled before the first reading. */
 const UPSCALE_BELOW = 600;
+/** The most a picture is enlarged. */
+const MAX_SCALE = 4;
+/**
+ * The height of a line of text, in pixels, that Tesseract reads best (measured on the bench): a reading whose
+ * lines are far from it is done again at the scale that brings them to it.
+ */
+const DEFAULT_LINE_HEIGHT = 64;
+
+/**
+ * The ways a picture is prepared. Each misreads different characters (a thin `(`, a `.`, a `/`), so a formula is
+ * read all three ways and the readings vote: on the bench, 70% of equations exact with one, ~90% with the vote.
+ */
+type Filter = 'none' | 'median' | 'threshold';
+const VARIANTS: readonly { filter: Filter; lineHeight: number }[] = [
+  { filter: 'none', lineHeight: DEFAULT_LINE_HEIGHT },
+  { filter: 'median', lineHeight: 48 },
+  { filter: 'threshold', lineHeight: DEFAULT_LINE_HEIGHT },
+];
 
 /** Grey level between ink and paper, after the contrast is stretched. */
 const THRESHOLD = 150;
@@ -46,19 +64,38 @@ export const stopOcrWorker = async (): Promise<void> => {
 };
 
 /**
- * Greyscale, upright (EXIF), contrast stretched and, when small, upscaled: what Tesseract reads best.
+ * Greyscale, upright (EXIF), scaled, contrast stretched, cleaned of grain, black and white, with a white margin:
+ * what Tesseract reads best.
  * @param bytes - a checked PNG, JPEG or WebP picture
- * @returns a PNG for the reader
+ * @param filter - what is done to the grain: nothing, a median filter, or a black-and-white threshold
+ * @param scale - the factor to resize by; by default small pictures are upscaled (short side to UPSCALE_BELOW)
+ * @returns a PNG for the reader, and the scale used
  */
-export const prepareForOcr = async (bytes: Uint8Array): Promise<Buffer> => {
+export const prepareForOcr = async (
+  bytes: Uint8Array,
+  filter: Filter,
+  scale?: number,
+): Promise<{ png: Buffer; scale: number }> => {
   const image = sharp(bytes).rotate().greyscale();
-  const { width, height } = await image.metadata();
-  const shortSide = Math.min(width, height);
-  const scale = shortSide > 0 && shortSide < UPSCALE_BELOW ? Math.min(4, UPSCALE_BELOW / shortSide) : 1;
+  const { autoOrient } = await image.metadata();
+  const shortSide = Math.min(autoOrient.width, autoOrient.height);
+  const factor = scale ?? (shortSide < UPSCALE_BELOW ? Math.min(MAX_SCALE, UPSCALE_BELOW / shortSide) : 1);
   const resized =
-    scale > 1 ? image.resize(Math.round(width * scale), Math.round(height * scale), { kernel: 'lanczos3' }) : image;
-  // A median filter takes out the grain of a phone photo before the threshold turns the page black and white.
-  return resized.normalise().median(3).threshold(THRESHOLD).png().toBuffer();
+    factor === 1
+      ? image
+      : image.resize(Math.round(autoOrient.width * factor), Math.round(autoOrient.height * factor), {
+          kernel: 'lanczos3',
+        });
+  const margin = Math.round(DEFAULT_LINE_HEIGHT / 2);
+  const stretched = resized.normalise();
+  // Tesseract misses characters that touch the picture's edge, hence the margin.
+  const filtered =
+    filter === 'median' ? stretched.median(3) : filter === 'threshold' ? stretched.threshold(THRESHOLD) : stretched;
+  const png = await filtered
+    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' })
+    .png()
+    .toBuffer();
+  return { png, scale: factor };
 };
 
 /** Digits set above the line (x², 2³) come back as plain digits: their boxes tell, and `^` marks them. */
@@ -93,11 +130,77 @@ const lineText = (line: Line): string => {
  * One pass of the worker; the text comes back cleaned. (A second pass with only formula characters allowed was
  * tried on the bench and read worse: 57% of equations exact against 68%.)
  */
-const recognizeText = async (ocr: Worker, image: Buffer): Promise<{ text: string; confidence: number }> => {
+const recognizeText = async (
+  ocr: Worker,
+  image: Buffer,
+): Promise<{ text: string; confidence: number; lineHeight: number | null }> => {
   const { data } = await ocr.recognize(image, {}, { text: true, blocks: true });
   const lines = (data.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines));
   const raw = lines.length > 0 ? lines.map(lineText).join('\n') : data.text;
-  return { text: cleanMathText(raw), confidence: Math.max(0, Math.min(1, data.confidence / 100)) };
+  const heights = lines.map((line) => line.bbox.y1 - line.bbox.y0).sort((a, b) => a - b);
+  return {
+    text: cleanMathText(raw),
+    confidence: Math.max(0, Math.min(1, data.confidence / 100)),
+    lineHeight: heights[Math.floor(heights.length / 2)] ?? null,
+  };
+};
+
+interface Reading {
+  text: string;
+  confidence: number;
+  lineHeight: number | null;
+}
+
+/** One reading of one variant: prepared, read, and read again at a better scale when the lines are far off it. */
+const readVariant = async (ocr: Worker, bytes: Uint8Array, variant: (typeof VARIANTS)[number]): Promise<Reading> => {
+  const prepared = await prepareForOcr(bytes, variant.filter);
+  const reading = await recognizeText(ocr, prepared.png);
+  if (reading.lineHeight === null) return reading;
+  const better = variant.lineHeight / reading.lineHeight;
+  if (better > 0.7 && better < 1.4) return reading;
+  const rescaled = await prepareForOcr(bytes, variant.filter, Math.min(MAX_SCALE, prepared.scale * better));
+  const again = await recognizeText(ocr, rescaled.png);
+  return again.text === '' ? reading : again;
+};
+
+/** A formula that can be right: brackets balanced, one comparison at most, no two operators in a row, no stray marks. */
+const wellFormed = (text: string): boolean => {
+  let depth = 0;
+  for (const c of text) {
+    depth += c === '(' ? 1 : c === ')' ? -1 : 0;
+    if (depth < 0) return false;
+  }
+  const compact = text.replace(/\s+/g, '');
+  // School formulas use lower-case one-letter variables; capitals and letter pairs are misread symbols (`XZ`, `IX`).
+  const letters = compact.replace(/sqrt|sin|cos|tan|log|ln|pi/g, '');
+  return (
+    !/[A-Z]|[a-z]{2}/.test(letters) &&
+    depth === 0 &&
+    (compact.match(/<=|>=|!=|[=<>]/g) ?? []).length <= 1 &&
+    !/[+\-*/=<>^]{2}/.test(compact.replace(/<=|>=|!=|[=<>]-/g, '=')) &&
+    !/[[\]{}|\\'"~`¢$&#@:;]/.test(compact)
+  );
+};
+
+/** A reading with the small marks filtering can lose (a decimal point, a slash, hence a `^` in its place) taken out. */
+const withoutSmallMarks = (text: string): string => text.replace(/[./^]/g, '');
+
+/**
+ * The text most readings agree on, well-formed ones first. Readings that differ only by small marks count as
+ * agreeing, and the one that saw the marks wins: the filters lose a decimal point or a thin slash, they do not add one.
+ * A tie goes to the more confident.
+ */
+const vote = (readings: readonly Reading[]): Reading | null => {
+  const candidates = readings.filter((reading) => reading.text !== '');
+  const score = (reading: Reading): number =>
+    (wellFormed(reading.text) ? 10 : 0) +
+    candidates.filter((other) => withoutSmallMarks(other.text) === withoutSmallMarks(reading.text)).length +
+    0.1 * (reading.text.match(/[./]/g) ?? []).length +
+    0.01 * reading.confidence;
+  return candidates.reduce<Reading | null>(
+    (best, reading) => (best === null || score(reading) > score(best) ? reading : best),
+    null,
+  );
 };
 
 /**
@@ -109,7 +212,6 @@ const recognizeText = async (ocr: Worker, image: Buffer): Promise<{ text: string
  * @throws {Error} when the time limit passed
  */
 export const readWithOcr = async (bytes: Uint8Array, timeoutMs: number): Promise<ImageReading | null> => {
-  const prepared = await prepareForOcr(bytes);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
@@ -118,9 +220,16 @@ export const readWithOcr = async (bytes: Uint8Array, timeoutMs: number): Promise
   });
   try {
     const ocr = await Promise.race([worker(), timeout]);
-    const { text, confidence } = await Promise.race([recognizeText(ocr, prepared), timeout]);
-    if (text === '') return null;
-    return { text, latex: mathTextToLatex(text), confidence };
+    const readings: Reading[] = [];
+    for (const variant of VARIANTS) {
+      readings.push(await Promise.race([readVariant(ocr, bytes, variant), timeout]));
+      // Prose read with confidence the first way is kept; formulas, and readings that came out as noise, vote.
+      const first = readings[0];
+      if (first !== undefined && first.confidence >= 0.75 && !first.text.split('\n').every(isMathLine)) break;
+    }
+    const best = vote(readings);
+    if (best === null) return null;
+    return { text: best.text, latex: mathTextToLatex(best.text), confidence: best.confidence };
   } catch (error) {
     // A stuck or failed worker is replaced rather than reused.
     await stopOcrWorker();
