@@ -1,7 +1,6 @@
 import { cp, readFile } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, normalize, sep } from 'node:path';
+import { join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
@@ -13,13 +12,15 @@ import type { AstroIntegration } from 'astro';
  * (`import.meta.env.PUBLIC_MATHLIVE_FONTS`, given to MathfieldElement.fontsDirectory before a field is made).
  */
 
-const require = createRequire(import.meta.url);
-
-/** The installed mathlive's fonts folder and version. */
-async function mathliveFonts(): Promise<{ folder: string; version: string }> {
-  const manifest = require.resolve('mathlive/package.json');
+/**
+ * The installed mathlive's fonts folder and version. Read from the project's node_modules: the package's `exports`
+ * lists neither its package.json nor its fonts, so they cannot be resolved as modules.
+ */
+async function mathliveFonts(root: URL): Promise<{ folder: string; version: string }> {
+  const packageFolder = join(fileURLToPath(root), 'node_modules', 'mathlive');
+  const manifest = join(packageFolder, 'package.json');
   const { version } = JSON.parse(await readFile(manifest, 'utf8')) as { version: string };
-  return { folder: join(dirname(manifest), 'fonts'), version };
+  return { folder: join(packageFolder, 'fonts'), version };
 }
 
 export function mathliveFontsIntegration(): AstroIntegration {
@@ -28,8 +29,8 @@ export function mathliveFontsIntegration(): AstroIntegration {
   return {
     name: 'studyease:mathlive-fonts',
     hooks: {
-      'astro:config:setup': async ({ updateConfig }) => {
-        const { folder, version } = await mathliveFonts();
+      'astro:config:setup': async ({ config, updateConfig }) => {
+        const { folder, version } = await mathliveFonts(config.root);
         source = folder;
         publicPath = `/_astro/mathlive-fonts-${version}`;
         updateConfig({
