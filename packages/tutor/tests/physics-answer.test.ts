@@ -141,8 +141,11 @@ describe('shown arithmetic adds up', () => {
     const a = solve('What is the energy of a photon of wavelength 500 nm?');
     const text = a.steps.map((s) => s.explanation).join('\n');
     const working = a.steps.map((s) => latexAsText(s.latex ?? '')).join('\n');
-    assert.match(text, /h = 6\.62607015 × 10\^-34 J\*s \(standard value: Planck's constant/u);
-    assert.match(text, /c = 299792458 m\/s \(standard value: the speed of light/u);
+    // Issue #14: the constants are named in words; their values are the typeset list.
+    assert.match(text, /h, Planck's constant, exact in the SI \(a standard value\)/u);
+    assert.match(text, /c, the speed of light/u);
+    assert.match(working, /h = 6\.62607015 × 10\^-34 J · s/u);
+    assert.match(working, /c = 299 792 458 m\/s/u);
     assert.match(text, /Multiply 6\.62607015 × 10\^-34 by 299792458\./u);
     assert.match(working, /\(6\.62607015 × 10\^-34\) × 299792458 = 1\.986446 × 10\^-25/u);
     assert.match(working, /E = \(1\.986446 × 10\^-25\) ÷ \(5 × 10\^-7\) = 3\.972892 × 10\^-19 J/u);
@@ -161,7 +164,8 @@ describe('shown arithmetic adds up', () => {
     const zero = a.steps.find((s) => s.title === 'Put in v0 = 0');
     assert.equal(zero?.explanation, 'With v0 = 0, the terms that contain it are 0 and drop out.');
     assert.equal(zero.latex, 's = \\frac{1}{2} a t^{2}');
-    assert.match(a.steps[0]?.explanation ?? '', /v0 = 0 m\/s \(it starts from rest\)/u);
+    assert.match(a.steps[0]?.explanation ?? '', /the initial velocity 0 m\/s \(it starts from rest\)/u);
+    assert.match(a.steps[0]?.latex ?? '', /v_0 = 0\\,\\mathrm\{m\/s\}/u);
   });
 });
 

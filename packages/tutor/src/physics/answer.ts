@@ -94,6 +94,9 @@ function valueOf(text: string): number {
   return exponent === undefined ? Number(mantissa) : Number(mantissa) * 10 ** Number(exponent);
 }
 
+const toLatexNumber = (text: string): string =>
+  text.replace(/ ?× ?10\^(-?\d+)/u, ' \\times 10^{$1}').replace(/°/gu, '^\\circ');
+
 function siLabel(id: string, si: number): { text: string; latex: string } {
   const q = quantity(id);
   const value = id === 'theta' ? (si * 180) / Math.PI : si;
@@ -103,7 +106,8 @@ function siLabel(id: string, si: number): { text: string; latex: string } {
   const num = shownNumber(value, 10);
   return {
     text: unitText === '' ? num : `${num} ${unitText}`,
-    latex: unitLatex === '' ? num.replace(' × ', ' \\times ') : `${num.replace(' × ', ' \\times ')}\\,${unitLatex}`,
+    // `10^{-6}` in braces: `10^-6` would raise only the minus sign.
+    latex: unitLatex === '' ? toLatexNumber(num) : `${toLatexNumber(num)}\\,${unitLatex}`,
   };
 }
 
@@ -167,9 +171,6 @@ interface Operation {
 /** `a, b and c`. */
 const listed = (items: readonly string[]): string =>
   items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}` : items.join('');
-
-const toLatexNumber = (text: string): string =>
-  text.replace(/ ?× ?10\^(-?\d+)/u, ' \\times 10^{$1}').replace(/°/gu, '^\\circ');
 
 /** The working of an expression, one operation per line, each computed from the numbers as shown. */
 function workOut(e: Expr, values: ReadonlyMap<string, number>, ops: Operation[]): Shown {
@@ -326,12 +327,15 @@ function workOut(e: Expr, values: ReadonlyMap<string, number>, ops: Operation[])
 }
 
 /** A known value as the first step lists it, with where it came from. */
-function knownLine(k: Known): { text: string; latex: string } {
+function knownLine(k: Known): { text: string; words: string; latex: string } {
   const si = siLabel(k.id, k.si);
+  const name = quantity(k.id).name;
   const constant = Object.values(CONSTANTS).find((c) => c.id === k.id);
   if (k.constant === true && constant !== undefined) {
     return {
       text: `${sym(k.id)} = ${constant.text} (standard value: ${constant.name})`,
+      // In words: the symbol and what it is; its value is the step's typeset line.
+      words: `${sym(k.id)}, ${constant.name} (a standard value)`,
       latex: `${symLatex(k.id)} = ${constant.latex}`,
     };
   }
@@ -339,14 +343,22 @@ function knownLine(k: Known): { text: string; latex: string } {
   const givenUnit = givenUnitParts.join(' ');
   // A value given in the SI unit is listed as written ("5.0 m/s", not "5 m/s"): its figures matter for rounding.
   if (k.label !== '' && givenUnit === quantity(k.id).unit && k.why === undefined && k.id !== 'theta' && k.si >= 0)
-    return { text: `${sym(k.id)} = ${k.label}`, latex: `${symLatex(k.id)} = ${siLabel(k.id, k.si).latex}` };
+    return {
+      text: `${sym(k.id)} = ${k.label}`,
+      words: `the ${name} ${k.label}`,
+      latex: `${symLatex(k.id)} = ${siLabel(k.id, k.si).latex}`,
+    };
   const note =
     k.why !== undefined
       ? ` (${k.why})`
       : k.label !== '' && givenUnit !== quantity(k.id).unit && k.id !== 'theta'
         ? ` (from ${k.label})`
         : '';
-  return { text: `${sym(k.id)} = ${si.text}${note}`, latex: `${symLatex(k.id)} = ${si.latex}` };
+  return {
+    text: `${sym(k.id)} = ${si.text}${note}`,
+    words: `the ${name} ${si.text}${note}`,
+    latex: `${symLatex(k.id)} = ${si.latex}`,
+  };
 }
 
 /** Why a given the route does not use is not needed, or undefined when nothing says it is not. */
@@ -454,7 +466,8 @@ export function buildAnswer(problem: Problem, route: Route): Omit<Solution, 'pro
   );
   steps.push({
     title: 'Write down what is known',
-    explanation: `Known, in SI units: ${listed.map((l) => l.text).join('; ')}. Wanted: the ${q.name} ${q.symbol}.${setAside.length > 0 ? ` ${setAside.join(' ')}` : ''}`,
+    // The data in words, each with where it came from; the list itself is the step's typeset `latex`.
+    explanation: `Known, in SI units: ${listed.map((l) => l.words).join('; ')}. Wanted: the ${q.name} ${q.symbol}.${setAside.length > 0 ? ` ${setAside.join(' ')}` : ''}`,
     latex: listed.map((l) => l.latex).join(',\\quad '),
   });
   const values = new Map([...route.knowns].map(([id, k]) => [id, k.si]));
