@@ -29,32 +29,32 @@ export const SEED_ARTICLES: readonly SeedArticle[] = [
 
 1. Go back to the equation **as it was given**, not to a line of your own working. A slip in your first step
    would otherwise be checked against itself.
-2. Replace every \`x\` with your answer, in brackets: \`x = -3\` becomes \`(-3)\`. The brackets keep the signs right.
+2. Replace every $x$ with your answer, in brackets: $x = -3$ becomes $(-3)$. The brackets keep the signs right.
 3. Work out the left side and the right side **separately**.
 4. Compare. Equal sides mean the answer is right; different sides mean there is a mistake somewhere.
 
 ## A worked example
 
-Solve \`3(x - 2) = 2x + 5\`.
+Solve $3(x - 2) = 2x + 5$.
 
-Expanding gives \`3x - 6 = 2x + 5\`, so \`x = 11\`.
+Expanding gives $3x - 6 = 2x + 5$, so $x = 11$.
 
 Check with the original equation:
 
-- Left side: \`3(11 - 2) = 3 · 9 = 27\`
-- Right side: \`2 · 11 + 5 = 22 + 5 = 27\`
+- Left side: $3(11 - 2) = 3 \\cdot 9 = 27$
+- Right side: $2 \\cdot 11 + 5 = 22 + 5 = 27$
 
-Both sides are 27, so \`x = 11\` is right.
+Both sides are 27, so $x = 11$ is right.
 
 ## When the check fails
 
-Suppose you had written \`3x - 2 = 2x + 5\` (forgetting to multiply the 2) and found \`x = 7\`. The check gives
-\`3(7 - 2) = 15\` on the left and \`2 · 7 + 5 = 19\` on the right. They differ, so you know to look again, and the
+Suppose you had written $3x - 2 = 2x + 5$ (forgetting to multiply the 2) and found $x = 7$. The check gives
+$3(7 - 2) = 15$ on the left and $2 \\cdot 7 + 5 = 19$ on the right. They differ, so you know to look again, and the
 first line is the place to start.
 
 ## Equations with fractions
 
-If the equation has \`x\` in a denominator, check one more thing: the answer must not make any denominator zero.
+If the equation has $x$ in a denominator, check one more thing: the answer must not make any denominator zero.
 For $\\frac{1}{x - 2} = \\frac{3}{x - 2}$, the algebra can lead to $x = 2$, which is not allowed. Such an equation has **no
 solution**, and saying so is the correct answer.
 
@@ -73,18 +73,18 @@ into your equation before you see the "Checked" badge. Try it with your next hom
     publishedAt: '2026-10-20T08:00:00.000Z',
     body: `A chemical equation is balanced when every element has the same number of atoms on both sides. You may change
 the **coefficients** (the numbers in front), never the **subscripts** (the small numbers inside a formula):
-changing \`H2O\` to \`H2O2\` would turn water into hydrogen peroxide.
+changing $\\mathrm{H}_{2}\\mathrm{O}$ to $\\mathrm{H}_{2}\\mathrm{O}_{2}$ would turn water into hydrogen peroxide.
 
 ## The inspection method
 
-Take the combustion of propane: \`C3H8 + O2 → CO2 + H2O\`.
+Take the combustion of propane: $\\mathrm{C}_{3}\\mathrm{H}_{8} + \\mathrm{O}_{2} \\rightarrow \\mathrm{CO}_{2} + \\mathrm{H}_{2}\\mathrm{O}$.
 
-1. **Start with the most complicated molecule** and give it the coefficient 1: \`1 C3H8\`.
-2. **Balance carbon**: 3 carbon atoms on the left need \`3 CO2\` on the right.
-3. **Balance hydrogen**: 8 hydrogen atoms need \`4 H2O\`.
-4. **Balance oxygen last**: the right side now has \`3 · 2 + 4 · 1 = 10\` oxygen atoms, so the left needs \`5 O2\`.
+1. **Start with the most complicated molecule** and give it the coefficient 1: $1\\,\\mathrm{C}_{3}\\mathrm{H}_{8}$.
+2. **Balance carbon**: 3 carbon atoms on the left need $3\\,\\mathrm{CO}_{2}$ on the right.
+3. **Balance hydrogen**: 8 hydrogen atoms need $4\\,\\mathrm{H}_{2}\\mathrm{O}$.
+4. **Balance oxygen last**: the right side now has $3 \\cdot 2 + 4 \\cdot 1 = 10$ oxygen atoms, so the left needs $5\\,\\mathrm{O}_{2}$.
 
-Result: \`C3H8 + 5O2 → 3CO2 + 4H2O\`.
+Result: $\\mathrm{C}_{3}\\mathrm{H}_{8} + 5\\,\\mathrm{O}_{2} \\rightarrow 3\\,\\mathrm{CO}_{2} + 4\\,\\mathrm{H}_{2}\\mathrm{O}$.
 
 ## Check by counting
 
@@ -98,8 +98,8 @@ Every row matches, so the equation is balanced.
 
 ## Brackets and hydrates
 
-- In \`Ca(OH)2\` the 2 multiplies everything inside the bracket: 1 Ca, 2 O, 2 H.
-- In \`CuSO4·5H2O\` the dot means "together with": count 5 water molecules (10 H and 5 O) on top of CuSO4.
+- In $\\mathrm{Ca(OH)}_{2}$ the 2 multiplies everything inside the bracket: 1 Ca, 2 O, 2 H.
+- In $\\mathrm{CuSO}_{4} \\cdot 5\\,\\mathrm{H}_{2}\\mathrm{O}$ the dot means "together with": count 5 water molecules (10 H and 5 O) on top of $\\mathrm{CuSO}_{4}$.
 
 ## When inspection gets stuck
 
