@@ -111,14 +111,14 @@ const draw = async (lines: readonly string[], font: string, size: number, next: 
     .blur(blur)
     .png()
     .toBuffer({ resolveWithObject: true });
-  const noise = await sharp({
-    create: {
-      width: turned.info.width,
-      height: turned.info.height,
-      channels: 3,
-      noise: { type: 'gaussian', mean: 128, sigma: 18 },
-    },
-  })
+  // Gaussian grain from the seeded generator (Box-Muller), so every run reads the very same photos.
+  const grain = Buffer.alloc(turned.info.width * turned.info.height);
+  for (let index = 0; index < grain.length; index += 1) {
+    const gaussian = Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+    grain[index] = Math.max(0, Math.min(255, Math.round(128 + 18 * gaussian)));
+  }
+  const noise = await sharp(grain, { raw: { width: turned.info.width, height: turned.info.height, channels: 1 } })
+    .toColourspace('srgb')
     .png()
     .toBuffer();
   return sharp(turned.data)
