@@ -84,7 +84,8 @@ export function readLine(text: string): Line | undefined {
   const alternatives: Relation[][] = [];
   const variables = new Set<string>();
   // "x < 2 or x > 3": alternatives; commas, semicolons and "and" join relations that must all hold.
-  for (const part of body.split(/\s+or\s+/iu)) {
+  // `(\S)` first, as in splitAnswers: tried once per run of spaces, not from each space (quadratic on a long run).
+  for (const part of body.replace(/(\S)\s+or\s+/giu, '$1\u0001').split('\u0001')) {
     const chain: Relation[] = [];
     for (const piece of splitAnswers(part.replace(/\n/gu, ';'))) {
       const { sides, ops } = splitRelations(forMathjs(piece));
