@@ -117,4 +117,16 @@ describe('physics and chemistry check()', () => {
       /5 mol is 10 times the right one/,
     );
   });
+
+  test('chemistry amounts: rounding to fewer figures than the answer needs is not right', () => {
+    const water = 'How many moles are in 9 g of water?';
+    for (const wrong of ['1 mol', '0 mol', '0.52 mol']) differencesOf('chemistry-solver', water, wrong, ['0.49']);
+    for (const right of ['0.5 mol', '0.50 mol', '0.4996 mol', '500 mmol'])
+      assert.equal(checkLocally('chemistry-solver', water, right).correct, true, right);
+    // The value rounded to the data's figures, as the answer gives it, is right: 0.25 mol/L ≈ 0.3 mol/L.
+    const molarity = 'What is the molarity of 0.5 mol NaCl in 2 L?';
+    for (const right of ['0.25 M', '0.3 M', '0.25 mol/L'])
+      assert.equal(checkLocally('chemistry-solver', molarity, right).correct, true, right);
+    differencesOf('chemistry-solver', molarity, '0.4 M', ['0.25']);
+  });
 });

@@ -380,8 +380,13 @@ function checkAmount(answer: TutorAnswer, studentAnswer: string): CheckResult {
   const value = Number(`${student[1]!}e${student[2] ?? student[3] ?? 0}`) * scale;
   const target = Number(`${expected[1]!}e${expected[2] ?? 0}`);
   const decimals = (student[1]!.split('.')[1] ?? '').length - Number(student[2] ?? student[3] ?? 0);
-  const tolerance = 0.5 * 10 ** -decimals * scale + 0.002 * Math.abs(target);
-  return Math.abs(value - target) <= tolerance
+  // Half a unit of the student's last place, but never more than 1 % of the answer: "1 mol" (or "0 mol") is not
+  // 0.4996 mol rounded, it is a different answer. The value rounded to the data's figures, as the answer gives it
+  // ("≈ 0.3 mol/L"), is right too.
+  const tolerance = Math.min(0.5 * 10 ** -decimals * scale, 0.01 * Math.abs(target)) + 0.002 * Math.abs(target);
+  const rounded = /≈\s*(-?[\d.]+)(?:\s*×\s*10\^(-?\d+))?/.exec(answer.answer.text);
+  const roundedValue = rounded ? Number(`${rounded[1] ?? ''}e${rounded[2] ?? 0}`) : Number.NaN;
+  return Math.abs(value - target) <= tolerance || Math.abs(value - roundedValue) <= 1e-9 * Math.abs(roundedValue)
     ? { correct: true, differences: [] }
     : {
         correct: false,
