@@ -121,9 +121,12 @@ const spaceOperators = (line: string): string => {
 const cleanLine = (line: string): string => {
   const fix = (math: string): string => spaceOperators(fixPowersAndTimes(fixDigitLookalikes(math)));
   if (isMathLine(line)) return fix(line);
-  const labelled = /^([A-Za-z][A-Za-z ,]*:)\s*(.+)$/.exec(line);
-  return labelled?.[1] !== undefined && labelled[2] !== undefined && isMathLine(labelled[2])
-    ? `${labelled[1]} ${fix(labelled[2])}`
+  // Split at the first colon by hand: one regular expression for label and formula backtracks on long runs of spaces.
+  const colon = line.indexOf(':');
+  const label = line.slice(0, colon + 1);
+  const formula = line.slice(colon + 1).trim();
+  return colon > 0 && /^[A-Za-z][A-Za-z ,]*:$/.test(label) && formula !== '' && isMathLine(formula)
+    ? `${label} ${fix(formula)}`
     : line;
 };
 
