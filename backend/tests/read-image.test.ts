@@ -70,6 +70,47 @@ describe('offline reader', () => {
     assert.match(body.error?.message ?? '', /larger than 5 MB/);
   });
 
+  test('a 50 MB upload sent without a length is stopped at 5 MB, not read into memory whole', async () => {
+    const boundary = 'photo-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\n\r\n`;
+    let sent = 0;
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(Buffer.from(head));
+      },
+      pull(controller) {
+        if (sent >= 50) {
+          controller.enqueue(Buffer.from(`\r\n--${boundary}--\r\n`));
+          controller.close();
+          return;
+        }
+        sent += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await fetch(`${backend.url}/api/tutor/read-image`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      duplex: 'half',
+    } as RequestInit);
+    assert.equal(res.status, 413);
+    const answer = (await res.json()) as { error: { message: string } };
+    assert.match(answer.error.message, /larger than 5 MB/);
+  });
+
+  test('a JSON body gets a message saying how to send the picture', async () => {
+    const res = await fetch(`${backend.url}/api/tutor/read-image`, {
+      method: 'POST',
+      body: JSON.stringify({ image: 'x' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    assert.equal(res.status, 400);
+    const answer = (await res.json()) as { error: { message: string } };
+    assert.match(answer.error.message, /multipart\/form-data, in a field named "image"/);
+  });
+
   test('a 1×1 pixel and a blank page get a clear message', async () => {
     const pixel = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
       .png()
