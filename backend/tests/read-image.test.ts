@@ -94,7 +94,7 @@ describe('offline reader', () => {
       body,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       duplex: 'half',
-    } as RequestInit);
+    });
     assert.equal(res.status, 413);
     const answer = (await res.json()) as { error: { message: string } };
     assert.match(answer.error.message, /larger than 5 MB/);
