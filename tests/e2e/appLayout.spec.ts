@@ -182,9 +182,9 @@ test.describe('the history', () => {
     await page.reload();
     const history = page.getByRole('region', { name: 'History' });
     await expect(history.getByRole('button', { name: 'Show more' })).toBeVisible();
-    await expect(history.getByRole('link', { name: /C3H8/ })).toHaveCount(0);
+    await expect(history.getByRole('link', { name: /C₃H₈/ })).toHaveCount(0);
     await history.getByRole('searchbox', { name: 'Search your conversations' }).fill('c3h8');
     await expect(history.getByRole('listitem').getByRole('link')).toHaveCount(1);
-    await expect(history.getByRole('link', { name: /C3H8/ })).toBeVisible();
+    await expect(history.getByRole('link', { name: /C₃H₈/ })).toBeVisible();
   });
 });

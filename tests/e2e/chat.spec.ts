@@ -179,7 +179,7 @@ test.describe('chat with the offline engine', () => {
     await expect(lastAnswer(page).getByText('Checked', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Chats' }).click();
     const drawer = page.getByRole('dialog', { name: 'Chats and tools' });
-    await expect(drawer.getByRole('link', { name: 'Fe + O2 -> Fe2O3' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Fe + O₂ → Fe₂O₃' })).toBeVisible();
     await drawer.getByRole('link', { name: 'Dashboard' }).click();
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Your study tools' })).toBeVisible();
