@@ -1,38 +1,8 @@
-import { mathFieldToInput, type MathFieldMode } from './mathFieldToInput';
+import { type MathFieldMode, type MathQuestion, mathQuestion } from './mathField';
+import { mathFieldToInput } from './mathFieldToInput';
 import { findPlainMath } from './plainMath';
 
-/*
- * A question asked with the math keyboard, kept as the student wrote it (their words and the field's LaTeX), so the
- * question bubble can show it typeset exactly as typed and an answer's Edit can open it in the field again. Kept in
- * memory for this tab only: after a reload a question is text again, and Edit falls back to reading that text.
- */
-
-export interface MathQuestion {
-  /** The words typed in the text box beside the maths, possibly empty. */
-  words: string;
-  /** The math field's LaTeX. */
-  latex: string;
-}
-
-/** The most questions remembered: a long session must not grow this without bound. */
-const LIMIT = 100;
-const asked = new Map<string, MathQuestion>();
-
-/**
- * Remembers a question sent from the math field.
- * @param question the text sent to the tutor (words and the field's reading)
- */
-export function rememberMathQuestion(question: string, parts: MathQuestion): void {
-  asked.delete(question);
-  asked.set(question, parts);
-  if (asked.size > LIMIT) asked.delete(asked.keys().next().value ?? '');
-}
-
-/** @returns the words and LaTeX of a question sent from the math field in this tab, or undefined */
-export function mathQuestion(question: string): MathQuestion | undefined {
-  return asked.get(question);
-}
-
+// Imported on use (an answer's Edit in a math tool), like the reader it calls: not part of the app's first load.
 const squeeze = (text: string) => text.replace(/\s+/g, '');
 
 /**
@@ -45,7 +15,7 @@ const squeeze = (text: string) => text.replace(/\s+/g, '');
  * @returns the field's content, or undefined to edit the question as text
  */
 export function mathFieldEdit(question: string, mode: MathFieldMode): MathQuestion | undefined {
-  const remembered = asked.get(question);
+  const remembered = mathQuestion(question);
   if (remembered) return remembered;
   const text = question.trim();
   const runs = findPlainMath(text);

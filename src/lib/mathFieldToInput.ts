@@ -1,4 +1,4 @@
-import type { ToolId } from './tools';
+import type { MathFieldMode } from './mathField';
 
 /*
  * The math keyboard's LaTeX (what MathLive's <math-field> holds) turned into the calculator input the engines read:
@@ -9,20 +9,7 @@ import type { ToolId } from './tools';
  * (`int_0^3`, `lim_(x->0)`), and it would put the whole library into the code that sends a question.
  */
 
-/** The tools whose composer offers the math keyboard, and how their engine reads formulas. */
-export const MATH_FIELD_MODES = {
-  'math-solver': 'math',
-  'physics-solver': 'math',
-  'chemistry-solver': 'chemistry',
-} as const satisfies Partial<Record<ToolId, string>>;
-
-/** `math`: algebra and calculus (the math and physics engines); `chemistry`: formulas, charges and reactions. */
-export type MathFieldMode = (typeof MATH_FIELD_MODES)[keyof typeof MATH_FIELD_MODES];
-
-/** @returns how a tool's math field is read, or undefined when its composer has no math keyboard */
-export function mathFieldMode(tool: ToolId): MathFieldMode | undefined {
-  return (MATH_FIELD_MODES as Partial<Record<ToolId, MathFieldMode>>)[tool];
-}
+export type { MathFieldMode };
 
 export type MathFieldReading = { ok: true; text: string } | { ok: false; reason: string };
 

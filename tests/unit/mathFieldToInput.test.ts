@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ALGEBRA, CALCULUS, CHEMISTRY, mathKeys } from '@/components/chat/mathKeyboardLayouts';
-import { mathFieldToInput, mathFieldMode, type MathFieldMode } from '@/lib/mathFieldToInput';
+import { mathFieldMode, type MathFieldMode } from '@/lib/mathField';
+import { mathFieldToInput } from '@/lib/mathFieldToInput';
 
 const read = (latex: string, mode: MathFieldMode = 'math') => {
   const reading = mathFieldToInput(latex, mode);

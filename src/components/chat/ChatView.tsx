@@ -48,7 +48,7 @@ export default function ChatView({ tool, conversationId }: ChatViewProps) {
   const state = useStore($chat);
   const hintsFirst = useStore($hintsFirst);
   const conversations = useStore($conversations);
-  const [fill, setFill] = useState<{ text: string; at: number } | null>(null);
+  const [fill, setFill] = useState<{ text: string; at: number; edit?: boolean } | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const info = getTool(state.tool);
@@ -177,7 +177,7 @@ export default function ChatView({ tool, conversationId }: ChatViewProps) {
                     tool={state.tool}
                     hintsFirst={hintsFirst}
                     busy={state.busy}
-                    onEdit={(question) => setFill({ text: question, at: Date.now() })}
+                    onEdit={(question) => setFill({ text: question, at: Date.now(), edit: true })}
                   />
                 </li>
               ),

@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type KeyboardEvent, lazy, Suspense, type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { type LanguagePair, LANGUAGES, languageOptions } from '@/lib/languages';
-import { mathFieldEdit, rememberMathQuestion } from '@/lib/mathFieldEdit';
-import { mathFieldMode, mathFieldToInput } from '@/lib/mathFieldToInput';
+import { type MathQuestion, mathFieldMode, mathQuestion, rememberMathQuestion } from '@/lib/mathField';
 import type { ToolId } from '@/lib/tools';
 import { $languagePair } from '@/stores/settings';
 
@@ -15,8 +14,8 @@ interface ComposerProps {
   /** Sends; resolves false when the question was not taken, and the text stays in the box. */
   onSend: (text: string, options?: Record<string, string>) => Promise<boolean>;
   onStop: () => void;
-  /** Text to put in the box (an example clicked). */
-  fill?: { text: string; at: number } | null;
+  /** Text to put in the box: an example clicked, or an answer's reading to edit (`edit`). */
+  fill?: { text: string; at: number; edit?: boolean } | null;
   placeholder: string;
 }
 
@@ -41,24 +40,39 @@ export default function Composer({ tool, busy, onSend, onStop, fill, placeholder
   const usingMath = mathOpen && mathMode !== undefined;
   const hasMath = usingMath && latex.trim() !== '';
 
-  // An example put in the box replaces its text (state adjusted while rendering, not in an effect); a reading to
-  // edit that is maths opens in the math field.
+  /** Opens the math field with a question's words and maths. */
+  function openMath(parts: MathQuestion) {
+    setText(parts.words);
+    setLatex(parts.latex);
+    setMathError('');
+    setMathOpen(true);
+  }
+
+  // An example put in the box replaces its text (state adjusted while rendering, not in an effect); a question
+  // asked with the math keyboard comes back in the math field, as it was typed.
   const [shownFill, setShownFill] = useState(fill);
   if (fill !== shownFill) {
     setShownFill(fill);
-    const inField = fill && mathMode ? mathFieldEdit(fill.text, mathMode) : undefined;
-    if (inField) {
-      setText(inField.words);
-      setLatex(inField.latex);
-      setMathOpen(true);
-      setMathError('');
-    } else if (fill) setText(fill.text);
+    const asked = fill && mathMode ? mathQuestion(fill.text) : undefined;
+    if (asked) openMath(asked);
+    else if (fill) setText(fill.text);
   }
   useEffect(() => {
     // The math field takes focus itself when it opens (MathKeyboard).
-    if (fill && !usingMath) box.current?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new fill moves the focus
-  }, [fill]);
+    if (!fill || (mathMode && mathQuestion(fill.text))) return;
+    box.current?.focus();
+    if (!mathMode || !fill.edit) return;
+    // A reading to edit, typed as text, that is maths only moves into the field once its reader has loaded and
+    // confirmed that the field sends back the same question (src/lib/mathFieldEdit.ts).
+    let current = true;
+    void import('@/lib/mathFieldEdit').then(({ mathFieldEdit }) => {
+      const inField = mathFieldEdit(fill.text, mathMode);
+      if (current && inField) openMath(inField);
+    });
+    return () => {
+      current = false;
+    };
+  }, [fill, mathMode]);
 
   // The box grows with its text, up to a limit, then scrolls.
   useEffect(() => {
@@ -72,6 +86,8 @@ export default function Composer({ tool, busy, onSend, onStop, fill, placeholder
     const words = text.trim();
     let maths = '';
     if (hasMath) {
+      // Loaded with the keyboard already (it is open): this import costs nothing more.
+      const { mathFieldToInput } = await import('@/lib/mathFieldToInput');
       const reading = mathFieldToInput(latex, mathMode);
       if (!reading.ok) {
         setMathError(reading.reason);

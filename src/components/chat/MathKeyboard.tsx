@@ -1,6 +1,6 @@
 import { MathfieldElement } from 'mathlive';
 import { useEffect, useRef } from 'react';
-import type { MathFieldMode } from '@/lib/mathFieldToInput';
+import type { MathFieldMode } from '@/lib/mathField';
 import { layoutsFor } from './mathKeyboardLayouts';
 
 /*

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { mathQuestion } from '@/lib/mathFieldEdit';
+import { mathQuestion } from '@/lib/mathField';
 import { findPlainMath } from '@/lib/plainMath';
 import { MathBlock } from './RichText';
 

@@ -1,5 +1,5 @@
 import type { VirtualKeyboardKeycap, VirtualKeyboardLayout } from 'mathlive';
-import type { MathFieldMode } from '@/lib/mathFieldToInput';
+import type { MathFieldMode } from '@/lib/mathField';
 
 /*
  * The math keyboard's layouts (MathLive's virtual keyboard on touch screens): algebra, calculus and chemistry. Every
