@@ -48,9 +48,6 @@ export default function MathKeyboard({ mode, value, onChange, onSubmit, onClose,
     element.setAttribute('aria-describedby', describedBy);
     element.className =
       'block w-full rounded-xl border border-slate-300 bg-white px-2 py-2 text-lg text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-white';
-    // The field's own menu edits colours, styles and LaTeX: nothing a question needs, and a second way in for a
-    // screen-reader user to get lost.
-    element.menuItems = [];
     element.addEventListener('input', () => handlers.current.onChange(element.value));
     element.addEventListener(
       'keydown',
@@ -69,6 +66,9 @@ export default function MathKeyboard({ mode, value, onChange, onSubmit, onClose,
       { capture: true },
     );
     host.current?.append(element);
+    // The field's own menu edits colours, styles and LaTeX: nothing a question needs, and a second way in for a
+    // screen-reader user to get lost. Set once mounted: MathLive refuses it before.
+    element.menuItems = [];
     field.current = element;
     window.mathVirtualKeyboard.layouts = layoutsFor(mode);
     element.focus();
