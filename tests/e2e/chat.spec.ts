@@ -183,7 +183,7 @@ test.describe('chat with the offline engine', () => {
     await drawer.getByRole('link', { name: 'Dashboard' }).click();
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Your study tools' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /Fe \+ O2 -> Fe2O3/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Fe + O₂ → Fe₂O₃' })).toBeVisible();
   });
 });
 
