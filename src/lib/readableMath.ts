@@ -297,7 +297,13 @@ export function calculatorToText(text: string, options: { chemistry?: boolean } 
     )
     // 3*x is 3x; any other product a middle dot.
     .replace(/([0-9])\*(?=[a-zπ√(])/g, '$1')
-    .replace(/\s*\*\s*/g, '·')
+    .split('*')
+    // Each product sign's spaces trimmed, not replaced with /\s*\*\s*/ (quadratic on a long run of spaces: ReDoS).
+    .map((piece, index, pieces) => {
+      const start = index > 0 ? piece.trimStart() : piece;
+      return index < pieces.length - 1 ? start.trimEnd() : start;
+    })
+    .join('·')
     // A minus: between spaces, or a sign before a number or a letter after a space, a bracket or the start.
     .replace(/ - /g, ' − ')
     .replace(/(^|[\s(=,[])-(?=[\p{N}\p{L}(√π])/gu, '$1−');
@@ -309,8 +315,51 @@ export function calculatorToText(text: string, options: { chemistry?: boolean } 
   return out;
 }
 
-/** Math delimiters of chat Markdown: $$…$$, \[…\], $…$, \(…\). */
-const MATH = /\$\$([\s\S]+?)\$\$|\\\[([\s\S]+?)\\\]|\$([^$\n]+?)\$|\\\(([\s\S]+?)\\\)/g;
+/** Math delimiters of chat Markdown, tried in this order at each place: $$…$$, \[…\], $…$ (on one line), \(…\). */
+const DELIMITERS = [
+  { open: '$$', close: '$$', display: true },
+  { open: '\\[', close: '\\]', display: true },
+  { open: '$', close: '$', display: false },
+  { open: '\\(', close: '\\)', display: false },
+] as const;
+
+interface MathSpan {
+  start: number;
+  end: number;
+  latex: string;
+  display: boolean;
+}
+
+/**
+ * The formulas of a text, left to right, in linear time: each closer's next place is looked up once and kept while
+ * the scan is before it (a regular expression with lazy `[\s\S]+?` rescans to the end for every unclosed opener).
+ */
+function mathSpans(text: string): MathSpan[] {
+  const found = new Map<string, number>();
+  const next = (close: string, from: number): number => {
+    const known = found.get(close);
+    if (known !== undefined && (known === -1 || known >= from)) return known;
+    const at = text.indexOf(close, from);
+    found.set(close, at);
+    return at;
+  };
+  const spans: MathSpan[] = [];
+  for (let index = 0; index < text.length; index++) {
+    for (const { open, close, display } of DELIMITERS) {
+      if (!text.startsWith(open, index)) continue;
+      const from = index + open.length;
+      // At least one character inside: a closer right after the opener is not a formula.
+      const end = next(close, from + 1);
+      if (end === -1) continue;
+      const latex = text.slice(from, end);
+      if (open === '$' && (latex.includes('$') || latex.includes('\n'))) continue;
+      spans.push({ start: index, end: end + close.length, latex, display });
+      index = end + close.length - 1;
+      break;
+    }
+  }
+  return spans;
+}
 
 interface ProseOptions {
   /** Formula counts as subscripts in the prose (see calculatorToText). */
@@ -326,11 +375,10 @@ interface ProseOptions {
 export function markdownToText(markdown: string, options: ProseOptions = {}): string {
   const parts: string[] = [];
   let last = 0;
-  for (const match of markdown.matchAll(MATH)) {
-    parts.push(proseToText(markdown.slice(last, match.index), options));
-    const latex = match[1] ?? match[2] ?? match[3] ?? match[4] ?? '';
-    parts.push(latexToText(latex).replace(/\n/g, match[1] !== undefined || match[2] !== undefined ? '\n' : '; '));
-    last = match.index + match[0].length;
+  for (const span of mathSpans(markdown)) {
+    parts.push(proseToText(markdown.slice(last, span.start), options));
+    parts.push(latexToText(span.latex).replace(/\n/g, span.display ? '\n' : '; '));
+    last = span.end;
   }
   parts.push(proseToText(markdown.slice(last), options));
   return parts.join('');

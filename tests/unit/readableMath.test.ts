@@ -98,4 +98,14 @@ describe('markdownToText', () => {
   test('without markdown, a step’s * is a product, not emphasis', () => {
     expect(markdownToText('a = (1/4)*d, b = (5/4)*d')).toBe('a = (1/4)·d, b = (5/4)·d');
   });
+
+  test('every delimiter pair; a lone or empty one, or a $ formula across lines, stays text', () => {
+    expect(markdownToText('\\(x^{2}\\) and \\[y^{2}\\]')).toBe('x² and y²');
+    expect(markdownToText('a $$ b')).toBe('a $$ b');
+    expect(markdownToText('$a\nb$')).toBe('$a\nb$');
+    expect(markdownToText('\\( \\( \\( $x$')).toBe('\\( \\( \\( x');
+    // Thousands of unclosed openers are read in one pass (a lazy regular expression rescanned to the end for each).
+    const hostile = '\\(\\'.repeat(30_000);
+    expect(markdownToText(hostile)).toBe(hostile);
+  });
 });

@@ -127,18 +127,38 @@ const powers = (text: string): string => {
 };
 
 /**
+ * The text with the spaces on both sides of every `sign` removed ("2 * x" → "2*x"). Split and trimmed rather than
+ * replaced by a pattern of spaces, sign and spaces, which takes quadratic time on a long run of spaces (ReDoS).
+ */
+function tightened(text: string, sign: string): string {
+  const pieces = text.split(sign);
+  return pieces
+    .map((piece, index) => {
+      const start = index > 0 ? piece.trimStart() : piece;
+      return index < pieces.length - 1 ? start.trimEnd() : start;
+    })
+    .join(sign);
+}
+
+/** Where the run of word characters (and . π θ λ ρ ω α μ Δ ² ³) that ends the text starts; scanned from the end. */
+function wordStart(text: string): number {
+  let start = text.length;
+  while (start > 0 && /[\w.πθλρωαμΔ²³]/u.test(text.charAt(start - 1))) start--;
+  return start;
+}
+
+/**
  * A product as a book writes it: a number or a one-letter symbol is written next to the letter it multiplies ("2x",
  * "2kπ", "mg"), a function after a space ("2 sin(x)", "x² cos(x)"), anything else gets a raised dot ("mol·K",
  * "k·360°", "(2 kg)·(3 m/s²)"). After a division sign the dot stays ("v/2·t" is not "v/2t").
  */
 const products = (text: string): string =>
-  text
-    .replace(/\s*\*\s*/gu, '*')
+  tightened(text, '*')
     // Units multiplied by units keep their dot (J·s, N·m), though they are one letter each.
     .replace(/\b([JN])\*([sm])\b/gu, '$1·$2')
     .replace(/\*/gu, (_star, offset: number, whole: string) => {
       const head = whole.slice(0, offset);
-      const before = /[\w.πθλρωαμΔ²³]*$/u.exec(head)?.[0] ?? '';
+      const before = head.slice(wordStart(head));
       const divided = head.at(-before.length - 1) === '/';
       const rest = whole.slice(offset + 1);
       if (/^[a-z]{2,}\(/u.test(rest) && !divided) return ' ';
@@ -160,7 +180,7 @@ export function readable(text: string): string {
     .replace(/\bdegC\b/gu, '°C')
     .replace(/(?<=\d) ?deg\b/gu, '°');
   out = roots(out);
-  out = out.replace(/\s*\^\s*/gu, '^');
+  out = tightened(out, '^');
   out = powers(out);
   return products(out);
 }

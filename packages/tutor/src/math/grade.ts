@@ -136,7 +136,9 @@ export const gradeAssignments = (expected: Readonly<Record<string, C>>, student:
       return wrong(`"${part}" should have the form name = value`);
     try {
       seen[node.a.name] = evaluate(node.b, {});
-      written[node.a.name] = part.trim().replace(/\s*=\s*/, ' = ');
+      // Split at the first "=" and trim the sides, rather than /\s*=\s*/, which is quadratic on a run of spaces.
+      const equals = part.indexOf('=');
+      written[node.a.name] = `${part.slice(0, equals).trim()} = ${part.slice(equals + 1).trim()}`;
     } catch {
       return wrong(`"${part}" has no value`);
     }

@@ -14,7 +14,8 @@ export function naturalQuestion(question: string): string {
       // "+ -2" → "- 2", "- -3" → "+ 3" (a sign before a negative number).
       .replace(/([+-])\s*-\s*(?=[\d(a-z])/g, (_, sign: string) => (sign === '+' ? '- ' : '+ '))
       // "+ 0", "- 0x", "+ 0x^2": a zero term adds nothing (not "= 0", not "0.5", not "10").
-      .replace(/\s*[+-]\s*(?<![\d.])0(?![\d.])(?:[a-z](?:\^\d+)?)?(?=\s|$|[=)<>,?])/g, '')
+      // The match starts only where a run of spaces starts, so a long run is tried once (ReDoS).
+      .replace(/(?<!\s)\s*[+-]\s*(?<![\d.])0(?![\d.])(?:[a-z](?:\^\d+)?)?(?=\s|$|[=)<>,?])/g, '')
       // "1x" → "x", "-1x^2" → "-x^2", not "11x" or "0.1x".
       .replace(/(?<![\d.])1(?=[a-z(])(?!st\b)/g, '')
       // "x^1" → "x".
