@@ -74,9 +74,14 @@ const OPERATORS: Readonly<Record<string, string>> = {
 /** A unit after a number: an SI unit with an optional prefix, a power, and `/` or `·` between units. */
 const UNIT_PART = /^(?:[kcmµnMG]?(?:m|s|g|N|J|W|Pa|Hz|V|A|Ω|L|mol|C|eV)|h|min|K|°C|°|%)(?:\^-?\d)?$/;
 
-/** A chemical formula's shape: element symbols and groups with counts, a hydrate after a dot, a charge. */
+/**
+ * A chemical formula's shape: element symbols and groups (one level of brackets inside: K4[Fe(CN)6]) with counts, a
+ * hydrate after a dot, a charge (a bare sign, or ^ with its count). Written so that every text has one reading: a
+ * bracket may not hold brackets of its own kind, and a charge's count comes only after ^ (else "Fe3+" could split its
+ * digits two ways), which keeps the match linear (the ReDoS test).
+ */
 const FORMULA_SHAPE =
-  /^(?:\d*(?:[A-Z][a-z]?\d*|[([][A-Za-z\d()]+[)\]]\d*)+)(?:[·*]\d*(?:[A-Z][a-z]?\d*)+)*(?:\^?\d*[+-])?$/;
+  /^\d*(?:[A-Z][a-z]?\d*|[([](?:[A-Z][a-z]?\d*|\([A-Za-z\d]+\)\d*)+[)\]]\d*)+(?:[·*]\d*(?:[A-Z][a-z]?\d*)+)*(?:\^\d*[+-]|[+-])?$/;
 
 /** A term's characters: anything else in a word makes it prose. */
 const TERM_CHARS = /^[\w.^()[\]*/+\-−·×÷±=<>≤≥√π]+$/;
@@ -233,12 +238,28 @@ export function termToTex(text: string): string {
   return tex.replace(/ {2,}/g, ' ').trim();
 }
 
+/**
+ * The length of a text without the run of `marks` it ends with; scanned from the end, where /[.,;:]+$/ would try
+ * every start in a long run of them (the ReDoS test).
+ */
+export function trimmedLength(text: string, marks: string): number {
+  let end = text.length;
+  while (end > 0 && marks.includes(text.charAt(end - 1))) end--;
+  return end;
+}
+
+/**
+ * A charge at the end of a formula: "^2+", "3+" or "-". Without ^ the count must not follow another digit, so the
+ * match can only start at the run of digits' start (linear, where /\^?(\d*)([+-])$/ tried every digit of a long run).
+ */
+const CHARGE = /(?:\^|(?<!\d))(\d*)([+-])$/;
+
 /** A chemical formula as upright TeX with subscript counts: "Fe2O3" → \mathrm{Fe}_{2}\mathrm{O}_{3}. */
 export function formulaToTex(formula: string): string {
   const coefficient = /^\d+/.exec(formula)?.[0] ?? '';
   const body = formula
     .slice(coefficient.length)
-    .replace(/\^?(\d*)([+-])$/, (_, count: string, sign: string) => `^{${count}${sign}}`)
+    .replace(CHARGE, (_, count: string, sign: string) => `^{${count}${sign}}`)
     .replace(/([A-Za-z)\]])(\d+)/g, '$1_{$2}')
     .replace(/[·*]/g, '\\cdot ');
   return `${coefficient ? `${coefficient}\\,` : ''}${chemistryTex(`\\mathrm{${body}}`)}`;
@@ -312,7 +333,7 @@ export function findPlainMath(text: string): PlainMathRun[] {
   for (const match of text.matchAll(/\S+/g)) {
     const raw = match[0];
     // Punctuation that ends a clause ends the run too ("x = 2, x = 3.").
-    const trailing = /[.,;:!?]+$/.exec(raw)?.[0] ?? '';
+    const trailing = raw.slice(trimmedLength(raw, '.,;:!?'));
     const word = raw.slice(0, raw.length - trailing.length);
     const start = match.index;
     const previous: Word | undefined = current?.words.at(-1);

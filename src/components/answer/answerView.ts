@@ -1,6 +1,7 @@
 import { checkLevelOf } from '@studyease/contract/check-level';
 import type { Check, Step, TutorAnswer } from '@/lib/api/tutor';
 import { chemistryTex } from '@/lib/chemistryTex';
+import { trimmedLength } from '@/lib/plainMath';
 import { getTool } from '@/lib/tools';
 
 /*
@@ -229,7 +230,7 @@ const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
 /** A text made comparable with a formula: what is left when spacing, brackets and the way of writing go. */
 function mathContent(text: string): string {
-  return text
+  const compact = text
     .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]/g, (digit) => String(SUPERSCRIPT_DIGITS.indexOf(digit)))
     .replace(/⁻/g, '-')
     .replace(/\\pm\b/g, '±')
@@ -241,8 +242,8 @@ function mathContent(text: string): string {
     .replace(/\\(?:left|right|mathrm|text|operatorname|[dt]?frac|sqrt|cdot|times|div|quad|qquad)\b|\\[,;:! ]/g, '')
     .replace(/sqrt|[\s{}()[\]*·×÷/^_√\\]/g, '')
     .replace(/−/g, '-')
-    .replace(/[.,;:]+$/, '')
     .toLowerCase();
+  return compact.slice(0, trimmedLength(compact, '.,;:'));
 }
 
 /**
