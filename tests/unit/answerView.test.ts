@@ -164,6 +164,14 @@ describe('the one answer view', () => {
     expect(link(ANSWERS['unsupported'] ?? solved)).toBeNull();
   });
 
+  test('a tool this site has not switched on says so, not "Not solved"', () => {
+    const title = (answer: TutorAnswer) =>
+      parse(toHtml(answerView(answerCardOf(answer)))).querySelector('p')?.textContent;
+    const refused = ANSWERS['unsupported'] ?? solved;
+    expect(title(refused)).toBe('Not solved');
+    expect(title({ ...refused, kind: 'needs-model' })).toBe('This tool is not switched on here');
+  });
+
   test('says Checked only when the answer is verified, and never on a question it did not solve', () => {
     const badge = (answer: TutorAnswer) =>
       parse(toHtml(answerView(answerCardOf(answer)))).querySelector('[data-badge]');

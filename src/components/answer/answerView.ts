@@ -104,6 +104,8 @@ export interface AnswerCard {
   /** `null`: no checks section at all (a written example, an answer still arriving); `[]`: none could be run. */
   checks: readonly Check[] | null;
   reason?: string | undefined;
+  /** Refused because the tool needs an AI model this site has not switched on (kind `needs-model`): not a failure. */
+  needsModel?: true;
   /** A refused question's way on: the rewrite or the tool to ask (TutorAnswer.suggestion), as a link. */
   suggestion?: { label: string; href: string } | undefined;
 }
@@ -136,6 +138,7 @@ export function answerCardOf(answer: TutorAnswer): AnswerCard {
       checks: null,
       reason: answer.reason,
       suggestion: suggestionOf(answer),
+      ...(answer.kind === 'needs-model' ? { needsModel: true as const } : {}),
     };
   }
   const [only, ...more] = answer.steps;
@@ -367,7 +370,15 @@ export function answerView(card: AnswerCard, { echoQuestion = true, attrs = {} }
     return el(
       'article',
       { ...attrs, class: C[card.outcome], 'data-answer-outcome': card.outcome },
-      el('p', { class: C.reasonTitle }, card.outcome === 'invalid' ? 'This question has a problem' : 'Not solved'),
+      el(
+        'p',
+        { class: C.reasonTitle },
+        card.outcome === 'invalid'
+          ? 'This question has a problem'
+          : card.needsModel
+            ? 'This tool is not switched on here'
+            : 'Not solved',
+      ),
       el('p', { class: C.reasonText }, card.reason ?? 'This question could not be answered.'),
       card.suggestion ? el('a', { class: C.suggestion, href: card.suggestion.href }, card.suggestion.label) : null,
     );
