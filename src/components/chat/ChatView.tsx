@@ -4,6 +4,7 @@ import Icon from '@/components/app/Icon';
 import NotFoundView from '@/components/app/NotFoundView';
 import { languageOptions } from '@/lib/languages';
 import { pageTitle } from '@/lib/pageTitle';
+import { calculatorToText } from '@/lib/readableMath';
 import { getTool, type ToolId } from '@/lib/tools';
 import { $chat, ask, openConversation, openNewChat, stopAnswer } from '@/stores/chat';
 import { $conversations } from '@/stores/conversations';
@@ -98,7 +99,9 @@ export default function ChatView({ tool, conversationId }: ChatViewProps) {
           <Icon name={info.icon} className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-lg font-semibold text-slate-900 dark:text-white">{empty ? info.name : title}</h1>
+          <h1 className="truncate text-lg font-semibold text-slate-900 dark:text-white">
+            {empty ? info.name : calculatorToText(title, { chemistry: true })}
+          </h1>
           {!empty && <p className="text-xs text-slate-500 dark:text-slate-400">{info.name}</p>}
         </div>
         {/* Only the engines' answers have a hint ladder: elsewhere the setting would do nothing. */}
