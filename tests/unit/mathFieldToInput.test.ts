@@ -101,6 +101,9 @@ describe('mathFieldToInput: what MathLive writes when typing', () => {
     ['x^{10}', 'x^10'],
     ['x^{-1}', 'x^(-1)'],
     ['\\frac{x+1}{x-1}=2', '(x+1)/(x-1)=2'],
+    // MathLive leaves out the braces of one-character arguments.
+    ['x^2=\\frac14', 'x^2=1/4'],
+    ['\\sqrt2x', 'sqrt(2)x'],
     ['\\frac{1}{2}x=3', '(1/2)x=3'],
     ['x\\frac{1}{2}', 'x(1/2)'],
     ['\\frac{\\frac{1}{2}}{3}', '(1/2)/3'],
