@@ -2,6 +2,7 @@ import { MathfieldElement } from 'mathlive';
 import { useEffect, useRef } from 'react';
 import type { MathFieldMode } from '@/lib/mathField';
 import { layoutsFor } from './mathKeyboardLayouts';
+import '@/styles/math-keyboard.css';
 
 /*
  * The math field (MathLive's <math-field>): loaded only when a student opens the math keyboard (Composer imports
