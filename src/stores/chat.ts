@@ -13,6 +13,7 @@ import { ApiError } from '@/lib/api/errors';
 import type { PracticeQuestion, Step, TutorAnswer } from '@/lib/api/tutor';
 import type { ToolId } from '@/lib/tools';
 import { bumpConversation, setHistoryApi, touchConversation } from './conversations';
+import { rendererSettled } from './renderer';
 import { pushToast } from './toasts';
 
 /** One message on screen: a saved one, or one being sent or streamed. */
@@ -150,6 +151,8 @@ export async function openConversation(documentId: string): Promise<void> {
         ({ data }) => data,
         () => [],
       ),
+      // Loaded beside the messages (never after them), so they open typeset rather than changing size a moment later.
+      rendererSettled(),
     ]);
     if ($chat.get().conversationId !== documentId) return;
     $chat.set({

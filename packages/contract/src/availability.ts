@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ToolIdSchema } from './answer';
 
 /** How this server answers one tool's questions right now. */

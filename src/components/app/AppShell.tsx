@@ -6,16 +6,32 @@ import { pageTitle } from '@/lib/pageTitle';
 import { getTool } from '@/lib/tools';
 import { saveAuthRedirect } from '@/stores/authRedirect';
 import { $newBuildAvailable, watchBuilds } from '@/stores/build';
+import { rendererSettled } from '@/stores/renderer';
 import { $sessionUnreachable, startSession } from '@/stores/session';
 import { $appRoute, followAppLink } from '@/stores/router';
 import { ensureVisitor } from '@/stores/visitor';
-import AccountPage from './AccountPage';
-import Dashboard from './Dashboard';
 import NotFoundView from './NotFoundView';
 import Sidebar from './Sidebar';
 
-// The chat carries the Markdown and maths renderer (most of the app's weight): the dashboard does not wait for it.
-const ChatView = lazy(() => import('@/components/chat/ChatView'));
+// Each page of the app is its own chunk, so a first load fetches the shell and the one page it shows (issue #15: at
+// most 150 KB gzipped). The chat's Markdown and maths renderer comes after its first paint (stores/renderer.ts).
+const loadChatView = () => import('@/components/chat/ChatView');
+const loadDashboard = () => import('./Dashboard');
+const loadAccountPage = () => import('./AccountPage');
+const ChatView = lazy(loadChatView);
+const Dashboard = lazy(loadDashboard);
+const AccountPage = lazy(loadAccountPage);
+
+/** Starts loading the route's page while the session is checked, rather than after. */
+function preloadRoute(route: AppRoute): void {
+  const failed = (error: unknown) => console.warn('[app] page chunk unavailable', error);
+  if (route.kind === 'tool' || route.kind === 'conversation') {
+    loadChatView().catch(failed);
+    void rendererSettled();
+  } else if (route.kind === 'dashboard') loadDashboard().catch(failed);
+  else if (route.kind === 'account') loadAccountPage().catch(failed);
+}
+preloadRoute($appRoute.get());
 
 function routeTitle(route: AppRoute): string | undefined {
   switch (route.kind) {
@@ -29,6 +45,14 @@ function routeTitle(route: AppRoute): string | undefined {
     case 'not-found':
       return undefined;
   }
+}
+
+function PageLoading({ what }: { what: string }) {
+  return (
+    <p role="status" className="m-auto text-slate-600 dark:text-slate-400">
+      Loading {what}…
+    </p>
+  );
 }
 
 /**
@@ -102,17 +126,15 @@ export default function AppShell() {
             Loading your workspace…
           </p>
         ) : route.kind === 'dashboard' ? (
-          <Dashboard />
+          <Suspense fallback={<PageLoading what="your dashboard" />}>
+            <Dashboard />
+          </Suspense>
         ) : route.kind === 'account' ? (
-          <AccountPage />
+          <Suspense fallback={<PageLoading what="your account" />}>
+            <AccountPage />
+          </Suspense>
         ) : (
-          <Suspense
-            fallback={
-              <p role="status" className="m-auto text-slate-600 dark:text-slate-400">
-                Loading the chat…
-              </p>
-            }
-          >
+          <Suspense fallback={<PageLoading what="the chat" />}>
             <ChatView tool={route.tool} {...(route.kind === 'conversation' ? { conversationId: route.id } : {})} />
           </Suspense>
         )}

@@ -1,5 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
-import { renderInlineMarkdown, renderMarkdown, renderMath } from '@/lib/markdown';
+import { latexToText, markdownToText } from '@/lib/readableMath';
+import { $renderer, rendererSettled } from '@/stores/renderer';
 // Imported here and by WorkedAnswer.astro rather than in global.css: only pages with an answer load it.
 import '@/styles/rich-text.css';
 
@@ -20,6 +22,22 @@ function SafeHtml({ html, inline, className }: SafeHtmlProps) {
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
+// The renderer is not part of the app's first load (issue #15): it starts loading as soon as the chat does.
+void rendererSettled();
+
+/**
+ * The text as readable plain text (x², √2, C₃H₈), for the moment before the renderer has loaded or if it cannot
+ * load. React escapes it, so it needs no sanitising.
+ */
+function PlainText({ text, inline, className }: { text: string; inline: boolean; className: string }) {
+  const Tag = inline ? 'span' : 'div';
+  return (
+    <Tag className={inline ? className : `${className} whitespace-pre-line`} data-typeset="pending">
+      {text}
+    </Tag>
+  );
+}
+
 interface RichTextProps {
   /** Untrusted message text: Markdown with `$…$`, `\(…\)`, `$$…$$` and `\[…\]` math. */
   text: string;
@@ -30,8 +48,15 @@ interface RichTextProps {
 
 /** A chat message or part of one, with Markdown and math, rendered safely. */
 export function RichText({ text, inline = false, className }: RichTextProps) {
-  const html = useMemo(() => (inline ? renderInlineMarkdown(text) : renderMarkdown(text)), [text, inline]);
-  return <SafeHtml html={html} inline={inline} className={className ? `rich-text ${className}` : 'rich-text'} />;
+  const renderer = useStore($renderer);
+  const html = useMemo(
+    () => renderer && (inline ? renderer.renderInlineMarkdown(text) : renderer.renderMarkdown(text)),
+    [renderer, text, inline],
+  );
+  const classes = className ? `rich-text ${className}` : 'rich-text';
+  if (html === null)
+    return <PlainText text={markdownToText(text, { markdown: true })} inline={inline} className={classes} />;
+  return <SafeHtml html={html} inline={inline} className={classes} />;
 }
 
 interface MathBlockProps {
@@ -44,7 +69,9 @@ interface MathBlockProps {
 
 /** One formula; invalid TeX shows as its source rather than breaking the message. */
 export function MathBlock({ latex, display = false, className }: MathBlockProps) {
-  const html = useMemo(() => renderMath(latex, display), [latex, display]);
+  const renderer = useStore($renderer);
+  const html = useMemo(() => renderer && renderer.renderMath(latex, display), [renderer, latex, display]);
   const classes = ['rich-text', display ? 'math-display' : '', className ?? ''].filter(Boolean).join(' ');
+  if (html === null) return <PlainText text={latexToText(latex)} inline={!display} className={classes} />;
   return <SafeHtml html={html} inline={!display} className={classes} />;
 }
