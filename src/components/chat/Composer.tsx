@@ -1,9 +1,11 @@
 import { useStore } from '@nanostores/react';
+import type { ImageReading } from '@studyease/contract';
 import { type KeyboardEvent, lazy, Suspense, type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { type LanguagePair, LANGUAGES, languageOptions } from '@/lib/languages';
 import { type MathQuestion, mathFieldMode, mathQuestion, rememberMathQuestion } from '@/lib/mathField';
 import type { ToolId } from '@/lib/tools';
 import { $languagePair } from '@/stores/settings';
+import PhotoButton from './PhotoButton';
 
 /** The longest question the backend takes (TUTOR_MAX_QUESTION_LENGTH's default). */
 export const MAX_QUESTION_LENGTH = 2000;
@@ -39,6 +41,8 @@ export default function Composer({ tool, busy, onSend, onStop, fill, placeholder
   const mathButton = useRef<HTMLButtonElement>(null);
   const usingMath = mathOpen && mathMode !== undefined;
   const hasMath = usingMath && latex.trim() !== '';
+  // After a photo is read: the student checks the reading before asking (nothing is sent for them).
+  const [photoNote, setPhotoNote] = useState('');
 
   /** Opens the math field with a question's words and maths. */
   function openMath(parts: MathQuestion) {
@@ -102,12 +106,29 @@ export default function Composer({ tool, busy, onSend, onStop, fill, placeholder
     setText('');
     setLatex('');
     setMathError('');
+    setPhotoNote('');
     const taken = await onSend(question, tool === 'translator' ? languageOptions(pair) : undefined);
     // Not taken (limit reached, no connection): the question comes back, nothing typed is lost.
     if (!taken) {
       setText((current) => current || (sentLatex ? words : question));
       if (sentLatex) setLatex((current) => current || sentLatex);
     }
+  }
+
+  /** A photo's reading goes into the field in use (the math field when it is open), to be checked, then sent. */
+  function putReading(reading: ImageReading) {
+    if (usingMath) {
+      setLatex(reading.latex || reading.text);
+      setMathError('');
+    } else {
+      setText(reading.text);
+      box.current?.focus();
+    }
+    setPhotoNote(
+      reading.confidence < 0.6
+        ? 'Parts of the photo were hard to read: check the reading carefully, fix it if needed, then ask.'
+        : 'Check the reading, fix it if needed, then ask.',
+    );
   }
 
   function closeMath() {
@@ -221,6 +242,7 @@ export default function Composer({ tool, busy, onSend, onStop, fill, placeholder
           aria-describedby="question-help"
           className="max-h-60 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-slate-900 outline-none placeholder:text-slate-400 dark:text-white dark:placeholder:text-slate-500"
         />
+        <PhotoButton tool={tool} onReading={putReading} />
         {mathMode && (
           <button
             ref={mathButton}
@@ -244,7 +266,7 @@ export default function Composer({ tool, busy, onSend, onStop, fill, placeholder
         )}
       </div>
       <p id="question-help" className="mt-1.5 flex justify-between gap-4 text-xs text-slate-500 dark:text-slate-400">
-        <span>Enter to send, Shift+Enter for a new line.</span>
+        <span aria-live="polite">{photoNote || 'Enter to send, Shift+Enter for a new line.'}</span>
         {text.length > MAX_QUESTION_LENGTH - 200 && (
           <span className={tooLong ? 'font-semibold text-red-700 dark:text-red-300' : undefined}>
             {text.length} / {MAX_QUESTION_LENGTH}

@@ -21,6 +21,7 @@ export const ICON_PATHS = {
   lock: 'M6 10h12v10H6zM8 10V7a4 4 0 0 1 8 0v3',
   lightbulb: 'M9 18h6M10 22h4M12 2a7 7 0 0 0-4 12.7V16h8v-1.3A7 7 0 0 0 12 2z',
   listChecks: 'M3 6l2 2 3-3M3 13l2 2 3-3M11 6h10M11 13h10M11 20h10M3 20h4',
+  camera: 'M3 8h4l2-3h6l2 3h4v12H3zM12 10a3.5 3.5 0 1 0 0 7 3.5 3.5 0 1 0 0-7z',
 } as const;
 
 export type IconName = keyof typeof ICON_PATHS;

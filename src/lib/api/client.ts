@@ -10,7 +10,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Serialised as a bracketed nested query string. */
   query?: Record<string, unknown>;
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData is sent as it is (multipart/form-data, its boundary set by fetch). */
   body?: unknown;
   signal?: AbortSignal;
   /** Skip the bearer header even when a token is stored (auth calls that must not carry an old token). */
@@ -45,14 +45,15 @@ export function createApiClient(options: ApiClientOptions) {
     const query = init.query ? stringifyQuery(init.query) : '';
     const url = `${base}${path}${query ? `?${query}` : ''}`;
     const headers: Record<string, string> = { Accept: accept };
-    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    const form = init.body instanceof FormData ? init.body : undefined;
+    if (init.body !== undefined && !form) headers['Content-Type'] = 'application/json';
     const token = init.anonymous ? null : options.getToken();
     if (token) headers['Authorization'] = `Bearer ${token}`;
     try {
       return await options.fetch(url, {
         method: init.method ?? 'GET',
         headers,
-        body: init.body === undefined ? null : JSON.stringify(init.body),
+        body: init.body === undefined ? null : (form ?? JSON.stringify(init.body)),
         signal: init.signal ?? null,
         redirect: init.redirectIsSuccess ? 'manual' : 'follow',
         credentials: init.withCredentials ? 'include' : 'same-origin',
