@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { askInChat } from './chatSupport';
 import { e2eEnv, newUser, signUpAndWait } from './support';
 
 const lastAnswer = (page: Page) => page.getByRole('article', { name: 'Answer' }).last();
@@ -129,6 +130,28 @@ test.describe('math keyboard', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('alert')).toContainText('still empty');
     await expect(page.getByRole('article', { name: 'Answer' })).toHaveCount(1);
+  });
+
+  test('the Edit of a question typed as maths only opens it in the math field', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signUpAndWait(page, newUser('keys'));
+    await page.goto('/app/math-solver');
+    await askInChat(page, '2x + 3 = 7');
+    const first = lastAnswer(page);
+    await expect(first).toHaveAttribute('data-status', 'complete');
+    await first.getByRole('button', { name: 'Edit how the question was read, then ask again' }).click();
+    const field = mathField(page);
+    await expect(field).toBeFocused();
+    await expect.poll(() => fieldValue(page)).toBe('2x+3=7');
+    await expect(page.getByLabel('Your question')).toHaveValue('');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('11');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('article', { name: 'Answer' })).toHaveCount(2);
+    const second = lastAnswer(page);
+    await expect(second).toHaveAttribute('data-status', 'complete');
+    await expect(second.getByText('Checked', { exact: true })).toBeVisible();
+    await expect(second.getByTestId('answer-result')).toContainText('4');
   });
 
   test('the chemistry keyboard writes formulas the solver balances', async ({ page }) => {

@@ -11,7 +11,8 @@ test.describe('"I read this as"', () => {
     test.setTimeout(60_000);
     await signUpAndWait(page, newUser('reading'));
     await page.goto('/app/math-solver');
-    await askInChat(page, '2x + 3 = 7');
+    // With a word: a question that is maths only opens in the math keyboard instead (issue #15, math-keyboard.spec).
+    await askInChat(page, 'solve 2x + 3 = 7');
 
     const first = lastAnswer(page);
     await expect(first).toHaveAttribute('data-status', 'complete');
@@ -25,8 +26,8 @@ test.describe('"I read this as"', () => {
     await reading.getByRole('button', { name: /Edit how the question was read/ }).click();
     const box = page.getByLabel('Your question');
     await expect(box).toBeFocused();
-    await expect(box).toHaveValue('2x + 3 = 7');
-    await box.fill('2x + 3 = 11');
+    await expect(box).toHaveValue('solve 2x + 3 = 7');
+    await box.fill('solve 2x + 3 = 11');
     await box.press('Enter');
 
     await expect(page.getByRole('article', { name: 'Answer' })).toHaveCount(2);

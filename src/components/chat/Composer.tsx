@@ -59,20 +59,31 @@ export default function Composer({ tool, busy, onSend, onStop, fill, placeholder
     setShownFill(fill);
     const asked = fill && mathMode ? mathQuestion(fill.text) : undefined;
     if (asked) openMath(asked);
-    else if (fill) setText(fill.text);
+    // A reading to edit in a math tool waits for the effect below to choose between the field and the box.
+    else if (fill && !(fill.edit && mathMode)) setText(fill.text);
   }
   useEffect(() => {
     // The math field takes focus itself when it opens (MathKeyboard).
     if (!fill || (mathMode && mathQuestion(fill.text))) return;
-    box.current?.focus();
-    if (!mathMode || !fill.edit) return;
-    // A reading to edit, typed as text, that is maths only moves into the field once its reader has loaded and
-    // confirmed that the field sends back the same question (src/lib/mathFieldEdit.ts).
+    if (!mathMode || !fill.edit) {
+      box.current?.focus();
+      return;
+    }
+    // A reading to edit, typed as text, opens in the math field when it is maths only and the field would send back
+    // the same question (src/lib/mathFieldEdit.ts, loaded now: a few KB); otherwise, or offline, in the box.
     let current = true;
-    void import('@/lib/mathFieldEdit').then(({ mathFieldEdit }) => {
-      const inField = mathFieldEdit(fill.text, mathMode);
-      if (current && inField) openMath(inField);
-    });
+    const inBox = () => {
+      if (!current) return;
+      setText(fill.text);
+      box.current?.focus();
+    };
+    import('@/lib/mathFieldEdit')
+      .then(({ mathFieldEdit }) => {
+        const inField = mathFieldEdit(fill.text, mathMode);
+        if (!inField) inBox();
+        else if (current) openMath(inField);
+      })
+      .catch(inBox);
     return () => {
       current = false;
     };
