@@ -1,6 +1,6 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import Icon from '@/components/app/Icon';
+import ActionsMenu from '@/components/ui/ActionsMenu';
 import {
   type AnswerCard,
   answerCardOf,
@@ -28,6 +28,9 @@ interface AssistantMessageProps {
   /** Puts a question into the box to be corrected and asked again (the reading's Edit); none: no Edit. */
   onEdit?: (question: string) => void;
 }
+
+const COPY_ITEM =
+  'cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-800 outline-none data-highlighted:bg-slate-100 dark:text-slate-100 dark:data-highlighted:bg-slate-800';
 
 function StepItem({ step, index }: { step: Step; index: number }) {
   // The maths once: the clause the formula shows typeset is not said again above it (as in the answer view).
@@ -124,33 +127,17 @@ export default function AssistantMessage({ entry, tool, hintsFirst, busy, onEdit
               >
                 Copy answer
               </button>
-              {/* Not modal, and not portalled: the menu stays inside the answer, within the page's landmarks. */}
-              <DropdownMenu.Root modal={false}>
-                <DropdownMenu.Trigger
-                  className="rounded-r-lg px-1.5 py-1 text-xs text-slate-600 hover:bg-slate-100 data-[state=open]:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800"
-                  aria-label="More ways to copy the answer"
-                >
-                  <span aria-hidden="true">▾</span>
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Content
-                  align="end"
-                  sideOffset={4}
-                  className="z-modal min-w-40 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-                >
-                  <DropdownMenu.Item
-                    className="cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-800 outline-none data-highlighted:bg-slate-100 dark:text-slate-100 dark:data-highlighted:bg-slate-800"
-                    onSelect={() => void copy('text')}
-                  >
-                    Copy as text
-                  </DropdownMenu.Item>
-                  <DropdownMenu.Item
-                    className="cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-800 outline-none data-highlighted:bg-slate-100 dark:text-slate-100 dark:data-highlighted:bg-slate-800"
-                    onSelect={() => void copy('latex')}
-                  >
-                    Copy as LaTeX
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Root>
+              {/* Not portalled: the menu stays inside the answer, within the page's landmarks. */}
+              <ActionsMenu
+                label="More ways to copy the answer"
+                trigger={<span aria-hidden="true">▾</span>}
+                triggerClassName="rounded-r-lg px-1.5 py-1 text-xs text-slate-600 hover:bg-slate-100 data-[state=open]:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800"
+                contentClassName="z-modal min-w-40 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+                items={[
+                  { label: 'Copy as text', className: COPY_ITEM, onSelect: () => void copy('text') },
+                  { label: 'Copy as LaTeX', className: COPY_ITEM, onSelect: () => void copy('latex') },
+                ]}
+              />
             </div>
           )}
         </header>

@@ -1,6 +1,6 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import Icon from '@/components/app/Icon';
+import ActionsMenu from '@/components/ui/ActionsMenu';
 import type { Conversation } from '@/lib/api/chat';
 import { ApiError } from '@/lib/api/errors';
 import { formText } from '@/lib/formText';
@@ -9,8 +9,9 @@ import { $chat, openNewChat } from '@/stores/chat';
 import { deleteConversation, renameConversation } from '@/stores/conversations';
 import { navigateInApp } from '@/stores/router';
 import { pushToast } from '@/stores/toasts';
-import DeleteConversationDialog from './DeleteConversationDialog';
 import FittedTitle from './FittedTitle';
+
+const DeleteConversationDialog = lazy(() => import('./DeleteConversationDialog'));
 
 interface HistoryItemProps {
   conversation: Conversation;
@@ -106,42 +107,39 @@ export default function HistoryItem({ conversation, current }: HistoryItemProps)
         <Icon name={tool.icon} className="size-4 shrink-0 opacity-70" />
         <FittedTitle title={title} />
       </a>
-      {/* Not modal: a modal menu hides the rest of the page with aria-hidden while it stays focusable. */}
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
-          className="mr-1 rounded-md px-1.5 py-1 text-slate-500 hover:bg-slate-200 hover:text-slate-900 focus-visible:opacity-100 data-[state=open]:opacity-100 md:opacity-0 md:group-hover:opacity-100 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-white"
-          aria-label={`Actions for ${title}`}
-        >
-          <span aria-hidden="true">⋯</span>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal container={layers.menu}>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className="z-modal min-w-36 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-          >
-            <DropdownMenu.Item
-              className="cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-800 outline-none data-highlighted:bg-slate-100 dark:text-slate-100 dark:data-highlighted:bg-slate-800"
-              onSelect={() => setEditing(true)}
-            >
-              Rename
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              className="cursor-pointer rounded-lg px-3 py-2 text-sm text-red-700 outline-none data-highlighted:bg-red-50 dark:text-red-300 dark:data-highlighted:bg-red-950"
-              onSelect={() => setConfirming(true)}
-            >
-              Delete
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-      <DeleteConversationDialog
-        title={title}
-        open={confirming}
-        onOpenChange={setConfirming}
-        onConfirm={() => void onDelete()}
-        container={layers.dialog}
+      <ActionsMenu
+        label={`Actions for ${title}`}
+        trigger={<span aria-hidden="true">⋯</span>}
+        triggerClassName="mr-1 rounded-md px-1.5 py-1 text-slate-500 hover:bg-slate-200 hover:text-slate-900 focus-visible:opacity-100 data-[state=open]:opacity-100 md:opacity-0 md:group-hover:opacity-100 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-white"
+        container={layers.menu}
+        contentClassName="z-modal min-w-36 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        items={[
+          {
+            label: 'Rename',
+            className:
+              'cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-800 outline-none data-highlighted:bg-slate-100 dark:text-slate-100 dark:data-highlighted:bg-slate-800',
+            onSelect: () => setEditing(true),
+          },
+          {
+            label: 'Delete',
+            className:
+              'cursor-pointer rounded-lg px-3 py-2 text-sm text-red-700 outline-none data-highlighted:bg-red-50 dark:text-red-300 dark:data-highlighted:bg-red-950',
+            onSelect: () => setConfirming(true),
+          },
+        ]}
       />
+      {/* Drawn only when asked for: the dialog's code loads then (issue #15, the app's first load). */}
+      {confirming && (
+        <Suspense fallback={null}>
+          <DeleteConversationDialog
+            title={title}
+            open
+            onOpenChange={setConfirming}
+            onConfirm={() => void onDelete()}
+            container={layers.dialog}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
