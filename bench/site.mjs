@@ -2,8 +2,9 @@
 // `npm run bench`: three benchmarks of the built site, each printed as a table on stdout (progress goes to stderr).
 //
 //   sizes       what a signed-out first visit downloads, per content page (issue #2's budget): external JavaScript
-//               (entry scripts plus every chunk they import statically), inline script, HTML. Sizes of one build
-//               are deterministic, so one build is measured.
+//               (entry scripts plus every chunk they import statically), inline script, HTML; and the signed-in
+//               app's first load per /app page (issue #15's budget: the shell plus the page's chunk). Sizes of one
+//               build are deterministic, so one build is measured.
 //   articles    build time with N generated articles fed through the CMS loader from a fixture CMS
 //               (bench/fixture-cms.mjs), all sharing the default Open Graph image (issue #6).
 //   lighthouse  Lighthouse mobile scores of home, a tool page, pricing and an article (bench/lighthouse.mjs).
@@ -27,6 +28,19 @@ const BUDGET_JS_GZIP = 5120;
 const BUDGET_INLINE = 1024;
 /** Pages outside the budget: the app shell (signed-in React app), auth flows and error pages. */
 const NOT_CONTENT = /^(app|auth\/|zh\/|404|500)/;
+
+/** Issue #15: the first load of any /app page (the shell, then the page it shows) is at most 150 KB gzipped. */
+const BUDGET_APP_JS_GZIP = 150 * 1024;
+/**
+ * The app's pages: one pre-rendered shell (app.html) serves every /app/** path and loads the page's chunk (named after
+ * its component) by a dynamic import; `later` is what that page starts loading at its first paint and draws when it
+ * arrives (the chat's Markdown and maths renderer, the menus), shown beside the budget but not in it.
+ */
+const APP_ROUTES = [
+  { path: '/app', page: 'Dashboard', later: [] },
+  { path: '/app/math-solver/:conversation', page: 'ChatView', later: ['markdown', 'RadixActionsMenu'] },
+  { path: '/app/account', page: 'AccountPage', later: [] },
+];
 
 /** Issue #6: 1,000 articles build in at most 60 s, and the time per article stays flat from 100 to 1,000. */
 const GOAL_BUILD_SECONDS = 60;
@@ -152,6 +166,91 @@ async function sizes(dist) {
     `\nmax external JS per content page: ${worstJs} B gzip (budget ${BUDGET_JS_GZIP}); max inline script: ${worstInline} B (budget ${BUDGET_INLINE}); ${rows.length} pages`,
   );
   if (worstJs > BUDGET_JS_GZIP || worstInline > BUDGET_INLINE) failures.push('size budget exceeded');
+  await appSizes(dist);
+}
+
+/**
+ * The chunk a module became, by its file name (`ChatView` → `_astro/ChatView.<hash>.js`); null when it has none of
+ * its own (it was bundled into a chunk that imports it statically, so it is counted there).
+ * @param {string[]} assets the file names in dist/_astro
+ * @param {string} name
+ */
+function chunkNamed(assets, name) {
+  const file = assets.find(
+    (asset) => asset.startsWith(`${name}.`) && /^[\w-]+\.js$/.test(asset.slice(name.length + 1)),
+  );
+  return file ? `/_astro/${file}` : null;
+}
+
+/** @param {Map<string, Buffer>} scripts */
+const gzipOf = (scripts) => [...scripts.values()].reduce((sum, body) => sum + gz(body), 0);
+
+/**
+ * The /app pages' first load: the scripts of app.html and everything they import statically, plus the page's chunk
+ * and its static imports. Dynamic imports are left out (they load on use, or after the first paint: `later`).
+ * @param {string} dist
+ */
+async function appSizes(dist) {
+  const html = await readFile(join(dist, 'app.html'), 'utf8');
+  /** @type {Map<string, Buffer>} */
+  const shell = new Map();
+  const entries = [
+    ...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g),
+    ...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+    // Astro's island: its component and its renderer are imported by the island's own loader at once.
+    ...html.matchAll(/<astro-island\b[^>]*\bcomponent-url="([^"]+)"/g),
+    ...html.matchAll(/<astro-island\b[^>]*\brenderer-url="([^"]+)"/g),
+  ];
+  for (const [, src] of entries) if (src?.startsWith('/')) await collectScripts(dist, src, shell);
+  const assets = await readdir(join(dist, '_astro'));
+  const rows = [];
+  for (const route of APP_ROUTES) {
+    const scripts = new Map(shell);
+    const page = chunkNamed(assets, route.page);
+    if (page) await collectScripts(dist, page, scripts);
+    const later = new Map(scripts);
+    for (const name of route.later) {
+      const chunk = chunkNamed(assets, name);
+      if (chunk) await collectScripts(dist, chunk, later);
+    }
+    const first = gzipOf(scripts);
+    rows.push({
+      route: route.path,
+      files: scripts.size,
+      raw: [...scripts.values()].reduce((sum, body) => sum + body.length, 0),
+      gzip: first,
+      page: page ? gzipOf(new Map([...scripts].filter(([path]) => !shell.has(path)))) : 0,
+      later: gzipOf(later) - first,
+    });
+  }
+
+  console.log('\n## /app first load (signed in: the app shell and the page it opens)\n');
+  printTable(
+    ['route', 'js files', 'js raw B', 'js gzip B', 'of which the page B', 'after first paint B', 'budget'],
+    [
+      [
+        'app shell (app.html)',
+        shell.size,
+        [...shell.values()].reduce((sum, b) => sum + b.length, 0),
+        gzipOf(shell),
+        '—',
+        '—',
+        '',
+      ],
+      ...rows.map((row) => [
+        row.route,
+        row.files,
+        row.raw,
+        row.gzip,
+        row.page,
+        row.later || '—',
+        row.gzip <= BUDGET_APP_JS_GZIP ? 'ok' : 'OVER',
+      ]),
+    ],
+  );
+  const worst = Math.max(...rows.map((row) => row.gzip));
+  console.log(`\nmax JS before an /app page's first paint: ${worst} B gzip (budget ${BUDGET_APP_JS_GZIP})`);
+  if (worst > BUDGET_APP_JS_GZIP) failures.push('/app first-load budget exceeded');
 }
 
 // ------------------------------------------------------------------------------------------------------- articles
