@@ -31,6 +31,14 @@ export default function PhotoButton({ tool, onReading }: PhotoButtonProps) {
   // Where the focus goes back when the dialog is cancelled: the button, or the box a picture was pasted into.
   const opener = useRef<HTMLElement | null>(null);
   const offered = PHOTO_TOOLS.has(tool);
+  // What to do once the dialog is gone: focus moved while it is open would be pulled back into it by its trap.
+  const after = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (file !== null || !after.current) return;
+    const then = after.current;
+    after.current = null;
+    then();
+  }, [file]);
 
   useEffect(() => {
     // Paste and drop land anywhere in the composer (its box, the math field), so they are listened for on its form.
@@ -77,9 +85,8 @@ export default function PhotoButton({ tool, onReading }: PhotoButtonProps) {
   }
 
   function close(reading?: ImageReading) {
+    after.current = reading ? () => onReading(reading) : () => (opener.current ?? button.current)?.focus();
     setFile(null);
-    if (reading) onReading(reading);
-    else (opener.current ?? button.current)?.focus();
   }
 
   return (

@@ -1,14 +1,15 @@
 import { type ImageReading, MAX_IMAGE_BYTES } from '@studyease/contract';
-import { useEffect, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { PHOTO_MESSAGES, photoErrorMessage, readImageApi } from '@/lib/api/readImage';
 import { decodePhoto, normalizeQuarterTurn, photoToSend, previewOf, scaleArea, turnedSize } from '@/lib/imageDownscale';
 
 /*
  * The photo's crop dialog, loaded on use (PhotoButton imports it with React.lazy): with react-easy-crop, our
- * downscaling and the reader's call, none of it in the app's first load. A native modal <dialog>: the page behind is
- * inert (the focus stays inside), Escape closes it, and PhotoButton gives the focus back to where it was.
+ * downscaling and the reader's call, none of it in the app's first load. Radix's dialog, as the app's other dialogs:
+ * the focus stays inside, Escape closes it, the page behind is hidden from screen readers; PhotoButton gives the
+ * focus back to where it was (to the box, when a reading was put there).
  */
 
 interface PhotoDialogProps {
@@ -29,9 +30,6 @@ type Phase = 'opening' | 'ready' | 'reading';
 
 /** Shows the photo to turn and crop, then sends it to be read. */
 export default function PhotoDialog({ file, onDone }: PhotoDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const helpId = useId();
   const [phase, setPhase] = useState<Phase>('opening');
   const [error, setError] = useState('');
   const [photo, setPhoto] = useState<{ image: ImageBitmap; url: string; scale: number } | null>(null);
@@ -41,11 +39,10 @@ export default function PhotoDialog({ file, onDone }: PhotoDialogProps) {
   const [frame, setFrame] = useState(0);
   const area = useRef<Area | null>(null);
   const request = useRef<AbortController | null>(null);
-  // Set once onDone has been called, so that the dialog's own close event does not call it again.
+  // Set once onDone has been called, so that a second close (Escape while a reading arrives) does nothing.
   const done = useRef(false);
 
   useEffect(() => {
-    dialog.current?.showModal();
     let current = true;
     let decoded: ImageBitmap | null = null;
     decodePhoto(file)
@@ -71,7 +68,6 @@ export default function PhotoDialog({ file, onDone }: PhotoDialogProps) {
   function finish(reading?: ImageReading) {
     if (done.current) return;
     done.current = true;
-    dialog.current?.close();
     onDone(reading);
   }
 
@@ -108,115 +104,120 @@ export default function PhotoDialog({ file, onDone }: PhotoDialogProps) {
   const turned = photo ? turnedSize(photo.image.width, photo.image.height, rotation) : null;
   const aspect = FRAMES[frame]?.aspect ?? (turned ? turned.width / turned.height : 1);
 
-  // On the body, not inside the composer's form: its paste and drop listeners and its focus ring stay out of it.
-  return createPortal(
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      aria-describedby={helpId}
-      onClose={() => finish()}
-      className="m-auto w-[calc(100vw-1rem)] max-w-2xl rounded-2xl border border-slate-200 bg-white p-4 text-slate-900 shadow-xl backdrop:bg-slate-950/60 sm:p-6 dark:border-slate-800 dark:bg-slate-900 dark:text-white"
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(open) => {
+        if (!open) finish();
+      }}
     >
-      <h2 id={titleId} className="text-lg font-semibold">
-        Photo of the exercise
-      </h2>
-      <p id={helpId} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        Turn the photo upright, then fit the exercise in the frame: drag the photo or move it with the arrow keys, and
-        zoom in to crop closer.
-      </p>
+      {/* On the body (Radix's portal), not inside the composer's form: its paste and drop listeners stay out. */}
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-modal bg-slate-950/60 backdrop-blur-sm" />
+        <Dialog.Content
+          // PhotoButton puts the focus back itself: on the box that got the reading, or where it was.
+          onCloseAutoFocus={(event) => event.preventDefault()}
+          className="fixed top-1/2 left-1/2 z-modal max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-4 text-slate-900 shadow-xl sm:p-6 dark:border-slate-800 dark:bg-slate-900 dark:text-white"
+        >
+          <Dialog.Title className="text-lg font-semibold">Photo of the exercise</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Turn the photo upright, then fit the exercise in the frame: drag the photo or move it with the arrow keys,
+            and zoom in to crop closer.
+          </Dialog.Description>
 
-      {photo && (
-        <div className="relative mt-3 h-[min(55vh,24rem)] overflow-hidden rounded-xl bg-slate-900">
-          <Cropper
-            image={photo.url}
-            crop={crop}
-            zoom={zoom}
-            rotation={rotation}
-            aspect={aspect}
-            minZoom={1}
-            maxZoom={5}
-            keyboardStep={8}
-            onCropChange={setCrop}
-            onZoomChange={setZoom}
-            onCropComplete={(_, pixels) => {
-              area.current = pixels;
-            }}
-            mediaProps={{ alt: 'Your photo' }}
-            cropperProps={{
-              role: 'group',
-              'aria-label': 'Crop frame: arrow keys move the photo under it',
-            }}
-          />
-        </div>
-      )}
+          {photo && (
+            <div className="relative mt-3 h-[min(55vh,24rem)] overflow-hidden rounded-xl bg-slate-900">
+              <Cropper
+                image={photo.url}
+                crop={crop}
+                zoom={zoom}
+                rotation={rotation}
+                aspect={aspect}
+                minZoom={1}
+                maxZoom={5}
+                keyboardStep={8}
+                onCropChange={setCrop}
+                onZoomChange={setZoom}
+                onCropComplete={(_, pixels) => {
+                  area.current = pixels;
+                }}
+                mediaProps={{ alt: 'Your photo' }}
+                cropperProps={{
+                  role: 'group',
+                  'aria-label': 'Crop frame: arrow keys move the photo under it',
+                }}
+              />
+            </div>
+          )}
 
-      {phase === 'opening' && !error && (
-        <p role="status" className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-          Opening your photo…
-        </p>
-      )}
+          {phase === 'opening' && !error && (
+            <p role="status" className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+              Opening your photo…
+            </p>
+          )}
 
-      {photo && (
-        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-          <div className="flex gap-2">
-            <button type="button" className="btn-outline px-3 py-1.5" onClick={() => turn(-90)}>
-              <span aria-hidden="true">⟲ </span>Turn left
+          {photo && (
+            <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+              <div className="flex gap-2">
+                <button type="button" className="btn-outline px-3 py-1.5" onClick={() => turn(-90)}>
+                  <span aria-hidden="true">⟲ </span>Turn left
+                </button>
+                <button type="button" className="btn-outline px-3 py-1.5" onClick={() => turn(90)}>
+                  <span aria-hidden="true">⟳ </span>Turn right
+                </button>
+              </div>
+              <label className="flex items-center gap-2">
+                Zoom
+                <input
+                  type="range"
+                  min={1}
+                  max={5}
+                  step={0.1}
+                  value={zoom}
+                  onChange={(event) => setZoom(Number(event.target.value))}
+                  className="w-28"
+                />
+              </label>
+              <label className="flex items-center gap-2">
+                Frame
+                <select
+                  value={frame}
+                  onChange={(event) => setFrame(Number(event.target.value))}
+                  className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-white"
+                >
+                  {FRAMES.map((option, index) => (
+                    <option key={option.label} value={index}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          )}
+
+          {error && (
+            <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-300">
+              {error}
+            </p>
+          )}
+          {phase === 'reading' && (
+            <p role="status" className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+              Reading your photo…
+            </p>
+          )}
+
+          <div className="mt-4 flex justify-end gap-2">
+            <button type="button" className="btn-outline" onClick={() => finish()}>
+              {photo ? 'Cancel' : 'Close'}
             </button>
-            <button type="button" className="btn-outline px-3 py-1.5" onClick={() => turn(90)}>
-              <span aria-hidden="true">⟳ </span>Turn right
-            </button>
+            {photo && (
+              <button type="button" className="btn-primary" disabled={phase === 'reading'} onClick={() => void read()}>
+                Read the exercise
+              </button>
+            )}
           </div>
-          <label className="flex items-center gap-2">
-            Zoom
-            <input
-              type="range"
-              min={1}
-              max={5}
-              step={0.1}
-              value={zoom}
-              onChange={(event) => setZoom(Number(event.target.value))}
-              className="w-28"
-            />
-          </label>
-          <label className="flex items-center gap-2">
-            Frame
-            <select
-              value={frame}
-              onChange={(event) => setFrame(Number(event.target.value))}
-              className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-white"
-            >
-              {FRAMES.map((option, index) => (
-                <option key={option.label} value={index}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-      )}
-
-      {error && (
-        <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      )}
-      {phase === 'reading' && (
-        <p role="status" className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-          Reading your photo…
-        </p>
-      )}
-
-      <div className="mt-4 flex justify-end gap-2">
-        <button type="button" className="btn-outline" onClick={() => finish()}>
-          {photo ? 'Cancel' : 'Close'}
-        </button>
-        {photo && (
-          <button type="button" className="btn-primary" disabled={phase === 'reading'} onClick={() => void read()}>
-            Read the exercise
-          </button>
-        )}
-      </div>
-    </dialog>,
-    document.body,
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
