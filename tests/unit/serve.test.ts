@@ -382,6 +382,38 @@ describe("the site server's file cache", () => {
     }
   });
 
+  test('sends text Brotli- or gzip-compressed as the browser accepts (issue #15), small files and others as they are', async () => {
+    const { server, port } = await listen(site);
+    try {
+      const get = (path: string, acceptEncoding: string) =>
+        fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'accept-encoding': acceptEncoding } });
+      for (const [accepted, sent] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        ['br;q=0, gzip', 'gzip'],
+        ['identity', null],
+      ] as const) {
+        // Twice: the second answer comes from the file cache, with the encoding made the first time.
+        for (let round = 0; round < 2; round += 1) {
+          const response = await get('/_astro/Big1.js', accepted);
+          expect(response.headers.get('content-encoding')).toBe(sent);
+          expect(response.headers.get('vary')).toBe('Accept-Encoding');
+          // 100 kB of one letter compresses to a few hundred bytes.
+          const length = Number(response.headers.get('content-length'));
+          if (sent) expect(length).toBeLessThan(1000);
+          else expect(length).toBe(big.length + 1);
+          expect(await response.text()).toBe(`1${big}`);
+        }
+      }
+      // Too small to gain from it.
+      const small = await get('/', 'gzip, br');
+      expect(small.headers.get('content-encoding')).toBeNull();
+      expect(await small.text()).toBe('home');
+    } finally {
+      await close(server);
+    }
+  });
+
   test('keeps 64 MB of files and 1 MB of request paths by default', () => {
     expect(FileCache.MAX_BYTES).toBe(64 * 1024 * 1024);
     expect(FileCache.MAX_ALIAS_BYTES).toBe(1024 * 1024);
