@@ -119,7 +119,11 @@ export function isSafeUrl(url: string): boolean {
  */
 export function texToMathml(latex: string, displayMode: boolean): string {
   try {
-    return temml.renderToString(rowsInEnvironment(latex), { ...TEMML_OPTIONS, maxSize: [...TEMML_OPTIONS.maxSize], displayMode });
+    return temml.renderToString(rowsInEnvironment(latex), {
+      ...TEMML_OPTIONS,
+      maxSize: [...TEMML_OPTIONS.maxSize],
+      displayMode,
+    });
   } catch {
     // Temml throws a ParseError for bad TeX; anything else it throws is treated the same: show the source.
     return `<code class="math-error">${escapeHtml(latex)}</code>`;
@@ -309,7 +313,8 @@ function createMarkdown(): MarkdownIt {
   md.renderer.rules['math_inline'] = (tokens, idx) => mathToHtml(tokens[idx]?.content ?? '', false);
   md.renderer.rules['math_inline_display'] = (tokens, idx) => mathToHtml(tokens[idx]?.content ?? '', true);
   md.renderer.rules['math_block'] = (tokens, idx) =>
-    `<div class="math-display">${mathToHtml(tokens[idx]?.content ?? '', true)}</div>\n`;
+    // Focusable, so that a formula wider than a phone can be scrolled with the keyboard (scrollable-region-focusable).
+    `<div class="math-display" tabindex="0">${mathToHtml(tokens[idx]?.content ?? '', true)}</div>\n`;
 
   md.renderer.rules['link_open'] = (tokens, idx, options, _env, renderer) => {
     tokens[idx]?.attrSet('target', '_blank');

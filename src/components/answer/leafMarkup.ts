@@ -7,6 +7,11 @@ export interface LeafMarkup {
   className: string;
   /** From src/lib/markdown.ts (markdown-it without HTML, Temml without trust, DOMPurify), and nothing else. */
   html: string;
+  /**
+   * A formula on a line of its own, which scrolls sideways when wider than a phone: it takes the keyboard's focus
+   * (tabindex 0), so that it can be scrolled without a mouse (axe: scrollable-region-focusable).
+   */
+  scrolls: boolean;
 }
 
 /**
@@ -18,10 +23,10 @@ export function leafMarkup(leaf: ViewLeaf): LeafMarkup {
   if (leaf.leaf === 'math' && leaf.latex) {
     // The reading sits in a line beside its Edit; a step's formula or a result stands on its own.
     return leaf.inline
-      ? { tag: 'span', className: 'rich-text text-lg', html: renderMath(leaf.latex, false) }
-      : { tag: 'div', className: 'rich-text math-display', html: renderMath(leaf.latex, true) };
+      ? { tag: 'span', className: 'rich-text text-lg', html: renderMath(leaf.latex, false), scrolls: false }
+      : { tag: 'div', className: 'rich-text math-display', html: renderMath(leaf.latex, true), scrolls: true };
   }
   return leaf.inline
-    ? { tag: 'span', className: 'rich-text', html: renderInlineMarkdown(leaf.text) }
-    : { tag: 'div', className: 'rich-text', html: renderMarkdown(leaf.text) };
+    ? { tag: 'span', className: 'rich-text', html: renderInlineMarkdown(leaf.text), scrolls: false }
+    : { tag: 'div', className: 'rich-text', html: renderMarkdown(leaf.text), scrolls: false };
 }

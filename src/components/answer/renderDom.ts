@@ -4,9 +4,10 @@ import { leafMarkup } from './leafMarkup';
 function toNode(doc: Document, node: ViewChild): Node | null {
   if (typeof node === 'string') return doc.createTextNode(node);
   if (isLeaf(node)) {
-    const { tag, className, html } = leafMarkup(node);
+    const { tag, className, html, scrolls } = leafMarkup(node);
     const element = doc.createElement(tag);
     element.className = className;
+    if (scrolls) element.tabIndex = 0;
     // Sanitised by src/lib/markdown.ts (DOMPurify in this browser): the one HTML the try box inserts.
     element.innerHTML = html;
     return element;

@@ -38,8 +38,8 @@ export function toHtml(node: ViewChild): string {
   if (typeof node === 'string') return escape(node);
   if (isLeaf(node)) {
     readySanitizer();
-    const { tag, className, html } = leafMarkup(node);
-    return `<${tag} class="${className}">${html}</${tag}>`;
+    const { tag, className, html, scrolls } = leafMarkup(node);
+    return `<${tag} class="${className}"${scrolls ? ' tabindex="0"' : ''}>${html}</${tag}>`;
   }
   // The reading is the chat's (beside its Edit); slots hold the chat's own controls.
   if (node.typesetOnly || node.slot) return '';

@@ -10,6 +10,8 @@ interface SafeHtmlProps {
   html: string;
   inline: boolean;
   className: string;
+  /** A display formula, which may scroll sideways on a phone: focusable so the keyboard can scroll it (leafMarkup). */
+  scrolls?: boolean;
 }
 
 /**
@@ -17,9 +19,9 @@ interface SafeHtmlProps {
  * markdown-it with raw HTML off, Temml without trust, then DOMPurify with hooks that re-check every URL, class and
  * style (see tests/unit/markdown.test.ts and its XSS list). Not exported, so no other HTML can reach it.
  */
-function SafeHtml({ html, inline, className }: SafeHtmlProps) {
+function SafeHtml({ html, inline, className, scrolls = false }: SafeHtmlProps) {
   const Tag = inline ? 'span' : 'div';
-  return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <Tag className={className} tabIndex={scrolls ? 0 : undefined} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 // The renderer is not part of the app's first load (issue #15): it starts loading as soon as the chat does.
@@ -73,5 +75,5 @@ export function MathBlock({ latex, display = false, className }: MathBlockProps)
   const html = useMemo(() => renderer && renderer.renderMath(latex, display), [renderer, latex, display]);
   const classes = ['rich-text', display ? 'math-display' : '', className ?? ''].filter(Boolean).join(' ');
   if (html === null) return <PlainText text={latexToText(latex)} inline={!display} className={classes} />;
-  return <SafeHtml html={html} inline={!display} className={classes} />;
+  return <SafeHtml html={html} inline={!display} className={classes} scrolls={display} />;
 }
