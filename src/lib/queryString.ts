@@ -1,5 +1,4 @@
-// qs-esm: qs without its polyfills (side-channel, get-intrinsic, object-inspect), about 12 KB gzipped less in the app.
-import { parse, stringify } from 'qs-esm';
+import qs from 'qs';
 import { QUERY_LIMITS } from '@/config';
 
 /** A parsed query string: nested objects and arrays of strings. */
@@ -12,7 +11,7 @@ export type Query = Record<string, QueryValue | undefined>;
  * @returns the query string without a leading `?` (empty when there is nothing to send)
  */
 export function stringifyQuery(params: Record<string, unknown>): string {
-  return stringify(params, { encodeValuesOnly: true, arrayFormat: 'indices', skipNulls: true });
+  return qs.stringify(params, { encodeValuesOnly: true, arrayFormat: 'indices', skipNulls: true });
 }
 
 /**
@@ -21,7 +20,7 @@ export function stringifyQuery(params: Record<string, unknown>): string {
  * @param search the query string, with or without a leading `?`
  */
 export function parseQuery(search: string): Query {
-  return parse(search, {
+  return qs.parse(search, {
     ignoreQueryPrefix: true,
     depth: QUERY_LIMITS.depth,
     arrayLimit: QUERY_LIMITS.arrayLimit,
