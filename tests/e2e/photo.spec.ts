@@ -232,8 +232,12 @@ test.describe('photo of the exercise', () => {
       });
     });
 
-    // A picture pasted into the box opens the dialog, which fits the phone's screen.
+    // The composer keeps room to type beside its buttons on a phone.
     const box = page.getByLabel('Your question');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeInViewport();
+    expect((await box.boundingBox())?.width).toBeGreaterThan(100);
+
+    // A picture pasted into the box opens the dialog, which fits the phone's screen.
     await box.focus();
     await pasteOrDrop(page, 'paste', png);
     const dialog = photoDialog(page);

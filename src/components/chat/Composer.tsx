@@ -237,7 +237,7 @@ export default function Composer({ tool, busy, onSend, onStop, fill, placeholder
           )}
         </div>
       )}
-      <div className="flex items-end gap-2 rounded-2xl border border-slate-300 bg-white p-2 shadow-sm focus-within:border-primary-500 focus-within:ring-2 focus-within:ring-primary-500/30 dark:border-slate-700 dark:bg-slate-900">
+      <div className="flex flex-wrap items-end justify-end gap-2 rounded-2xl border border-slate-300 bg-white p-2 shadow-sm focus-within:border-primary-500 focus-within:ring-2 focus-within:ring-primary-500/30 dark:border-slate-700 dark:bg-slate-900">
         <label htmlFor="question" className="sr-only">
           Your question
         </label>
@@ -251,7 +251,7 @@ export default function Composer({ tool, busy, onSend, onStop, fill, placeholder
           onKeyDown={onKeyDown}
           aria-invalid={tooLong || undefined}
           aria-describedby="question-help"
-          className="max-h-60 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-slate-900 outline-none placeholder:text-slate-400 dark:text-white dark:placeholder:text-slate-500"
+          className="max-h-60 min-h-10 min-w-48 flex-1 resize-none bg-transparent px-2 py-2 text-slate-900 outline-none placeholder:text-slate-400 dark:text-white dark:placeholder:text-slate-500"
         />
         <PhotoButton tool={tool} onReading={putReading} />
         {mathMode && (
