@@ -77,7 +77,8 @@ test.describe('typeset maths keeps its lines apart', () => {
         await page.goto(`/app/${tool}`);
         await askInChat(page, question);
         const answer = answers(page).last();
-        await expect(answer).toHaveAttribute('data-status', 'complete');
+        // A wait, not a timing check: on a busy machine a streamed answer can take longer than the default 5 s.
+        await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
         // Every step has its maths typeset; the balancing answer's element equations are a table of rows.
         await expect(answer.locator('ol > li math').first()).toBeVisible();
         if (tool === 'chemistry-solver') await expect(answer.locator('mtable mtr')).not.toHaveCount(0);
