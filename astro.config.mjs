@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { appShellPreload } from './src/integrations/app-shell-preload.ts';
 import { appShellRewrite } from './src/integrations/app-shell-rewrite.ts';
 import { mathliveFontsIntegration } from './src/integrations/mathlive-fonts.ts';
 import { securityHeadersFile } from './src/integrations/security-headers.ts';
@@ -51,6 +52,8 @@ export default defineConfig({
     // After sitemap: it copies the sitemap index that integration wrote.
     sitemapAlias(),
     appShellRewrite(),
+    // The app shell's chunks fetched at once rather than one level of imports at a time.
+    appShellPreload(),
     // The math keyboard's fonts, copied from the mathlive package into the build (served from our origin only).
     mathliveFontsIntegration(),
     // Content-Security-Policy and the other security headers, written to dist/_headers (scripts/serve.mjs and

@@ -1,21 +1,23 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useDeferredMenu } from '@/components/ui/ActionsMenu';
 import { $user } from '@/stores/session';
+import { ACCOUNT_TRIGGER_CLASS } from './accountTrigger';
 import Avatar from './Avatar';
-import LogoutDialog from './LogoutDialog';
+
+// Radix's menu and dialog are not part of a page's first load (issue #15): they load at the first sign of use.
+const AccountMenu = lazy(() => import('./AccountMenu'));
+const LogoutDialog = lazy(() => import('./LogoutDialog'));
 
 interface AccountBlockProps {
   variant: 'desktop' | 'mobile';
 }
 
-const itemClass =
-  'block cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800';
-
 /** The signed-in header block (spec §2): Dashboard button and the avatar's account menu, or its mobile form. */
 export default function AccountBlock({ variant }: AccountBlockProps) {
   const user = useStore($user);
   const [logoutOpen, setLogoutOpen] = useState(false);
+  const menu = useDeferredMenu();
   if (!user) return null;
 
   if (variant === 'mobile') {
@@ -35,13 +37,15 @@ export default function AccountBlock({ variant }: AccountBlockProps) {
           <a href="/app/account" className="btn-outline">
             Account
           </a>
-          <LogoutDialog
-            trigger={
-              <button type="button" className="btn-ghost col-span-2">
-                Logout
-              </button>
-            }
-          />
+          <button type="button" className="btn-ghost col-span-2" onClick={() => setLogoutOpen(true)}>
+            Logout
+          </button>
+          {/* Drawn only when asked for: its code loads then. */}
+          {logoutOpen && (
+            <Suspense fallback={null}>
+              <LogoutDialog open onOpenChange={setLogoutOpen} />
+            </Suspense>
+          )}
         </div>
       </div>
     );
@@ -53,36 +57,16 @@ export default function AccountBlock({ variant }: AccountBlockProps) {
       <a href="/app" className="btn-primary [html[data-app-route=dashboard]_&]:hidden">
         Dashboard
       </a>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="rounded-full outline-offset-2 focus-visible:outline-2 focus-visible:outline-primary-500">
-          {/* The name comes from this text and the avatar's: "Account menu <username>". */}
-          <span className="sr-only">Account menu</span>
-          <Avatar username={user.username} />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={8}
-            className="z-modal w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-800 dark:bg-slate-900"
-          >
-            <div className="px-3 py-2">
-              <p className="truncate font-semibold text-slate-900 dark:text-white">{user.username}</p>
-              <p className="truncate text-sm text-slate-600 dark:text-slate-400">{user.email}</p>
-            </div>
-            <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
-            <DropdownMenu.Item asChild className={itemClass}>
-              <a href="/app">Dashboard</a>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item asChild className={itemClass}>
-              <a href="/app/account">Account</a>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className={itemClass} onSelect={() => setLogoutOpen(true)}>
-              Logout
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-      <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} />
+      <Suspense fallback={null}>
+        {menu.requested ? (
+          <AccountMenu user={user} {...menu.handover} />
+        ) : (
+          <button className={ACCOUNT_TRIGGER_CLASS} {...menu.placeholderProps}>
+            <span className="sr-only">Account menu</span>
+            <Avatar username={user.username} />
+          </button>
+        )}
+      </Suspense>
     </div>
   );
 }

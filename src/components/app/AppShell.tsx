@@ -3,9 +3,11 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import Toaster from '@/components/ui/Toaster';
 import type { AppRoute } from '@/lib/appRoute';
 import { pageTitle } from '@/lib/pageTitle';
+import { readSessionToken } from '@/lib/sessionCookie';
 import { getTool } from '@/lib/tools';
 import { saveAuthRedirect } from '@/stores/authRedirect';
 import { $newBuildAvailable, watchBuilds } from '@/stores/build';
+import { $chat, openConversation } from '@/stores/chat';
 import { rendererSettled } from '@/stores/renderer';
 import { $sessionUnreachable, startSession } from '@/stores/session';
 import { $appRoute, followAppLink } from '@/stores/router';
@@ -22,16 +24,35 @@ const ChatView = lazy(loadChatView);
 const Dashboard = lazy(loadDashboard);
 const AccountPage = lazy(loadAccountPage);
 
-/** Starts loading the route's page while the session is checked, rather than after. */
+/**
+ * Starts loading the route's page while the session is checked, rather than after; a saved conversation's messages
+ * too, when there is a session to ask with (ChatView then finds them loading or loaded; without a valid session the
+ * app goes to sign-in anyway).
+ */
 function preloadRoute(route: AppRoute): void {
   const failed = (error: unknown) => console.warn('[app] page chunk unavailable', error);
   if (route.kind === 'tool' || route.kind === 'conversation') {
     loadChatView().catch(failed);
     void rendererSettled();
+    if (route.kind === 'conversation' && readSessionToken()) void openConversation(route.id);
   } else if (route.kind === 'dashboard') loadDashboard().catch(failed);
   else if (route.kind === 'account') loadAccountPage().catch(failed);
 }
 preloadRoute($appRoute.get());
+
+/**
+ * Runs `task` once the browser has nothing more urgent to do (or after 5 s at most).
+ * @returns a function that cancels it
+ */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 5000 });
+    return () => cancelIdleCallback(handle);
+  }
+  // Safari before 18 has no requestIdleCallback.
+  const timer = setTimeout(task, 1000);
+  return () => clearTimeout(timer);
+}
 
 function routeTitle(route: AppRoute): string | undefined {
   switch (route.kind) {
@@ -65,11 +86,19 @@ export default function AppShell() {
   const [signedIn, setSignedIn] = useState(false);
   const unreachable = useStore($sessionUnreachable);
 
+  useEffect(() => watchBuilds(), []);
+
+  // A saved conversation is on screen once it has loaded (stores/chat.ts waits for the renderer too).
+  const drawn = useStore($chat).phase !== 'loading';
   useEffect(() => {
-    // The visitor id serves anonymous usage limits; computed once, where the app starts (spec §1).
-    ensureVisitor().catch((error: unknown) => console.warn('[visitor] fingerprint unavailable', error));
-    return watchBuilds();
-  }, []);
+    if (!signedIn || !drawn) return;
+    // The visitor id serves anonymous usage limits; computed once, where the app starts (spec §1). FingerprintJS
+    // takes about half a second of a phone's main thread, so it waits until the page the student opened is drawn
+    // and the browser is idle (issue #15).
+    return whenIdle(() => {
+      ensureVisitor().catch((error: unknown) => console.warn('[visitor] fingerprint unavailable', error));
+    });
+  }, [signedIn, drawn]);
 
   useEffect(() => {
     if (route.kind === 'not-found') return;

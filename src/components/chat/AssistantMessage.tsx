@@ -131,7 +131,7 @@ export default function AssistantMessage({ entry, tool, hintsFirst, busy, onEdit
               <ActionsMenu
                 label="More ways to copy the answer"
                 trigger={<span aria-hidden="true">▾</span>}
-                triggerClassName="rounded-r-lg px-1.5 py-1 text-xs text-slate-600 hover:bg-slate-100 data-[state=open]:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800"
+                triggerClassName="min-w-6 rounded-r-lg px-1.5 py-1 text-xs text-slate-600 hover:bg-slate-100 data-[state=open]:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800"
                 contentClassName="z-modal min-w-40 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
                 items={[
                   { label: 'Copy as text', className: COPY_ITEM, onSelect: () => void copy('text') },

@@ -110,7 +110,7 @@ export default function HistoryItem({ conversation, current }: HistoryItemProps)
       <ActionsMenu
         label={`Actions for ${title}`}
         trigger={<span aria-hidden="true">⋯</span>}
-        triggerClassName="mr-1 rounded-md px-1.5 py-1 text-slate-500 hover:bg-slate-200 hover:text-slate-900 focus-visible:opacity-100 data-[state=open]:opacity-100 md:opacity-0 md:group-hover:opacity-100 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-white"
+        triggerClassName="mr-1 min-w-6 rounded-md px-1.5 py-1 text-slate-500 hover:bg-slate-200 hover:text-slate-900 focus-visible:opacity-100 data-[state=open]:opacity-100 md:opacity-0 md:group-hover:opacity-100 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-white"
         container={layers.menu}
         contentClassName="z-modal min-w-36 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         items={[

@@ -1,4 +1,14 @@
-import { lazy, type ReactNode, type RefObject, Suspense, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  lazy,
+  type PointerEvent,
+  type ReactNode,
+  type RefObject,
+  startTransition,
+  Suspense,
+  useRef,
+  useState,
+} from 'react';
 
 /** One choice of an actions menu. */
 export interface ActionsMenuItem {
@@ -19,48 +29,71 @@ export interface ActionsMenuProps {
   container?: HTMLElement | null;
 }
 
-/** What the loaded menu carries on from the placeholder it replaces. */
+/** What a menu's real trigger carries on from the placeholder it replaces. */
 export interface Handover {
-  /** The student asked for the menu before it had loaded: it opens at once. */
-  openAtOnce: boolean;
+  /** Whether the menu is open: asked for on the placeholder before the menu had loaded, it opens at once. */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   /** Whether the placeholder has the focus (read when the real trigger replaces it, which then takes it over). */
   placeholderFocused: RefObject<boolean>;
 }
 
-// Radix's menu (with floating-ui, focus scopes and roving focus) is about 25 KB gzipped: it is not part of the app's
-// first load (issue #15). It starts loading as soon as a menu is drawn, which is right after the first paint.
+/**
+ * A menu whose code (Radix's menu with floating-ui, focus scopes and roving focus: about 30 KB gzipped) is not part
+ * of a page's first load (issue #15): a plain button that looks the same stands in for its trigger and loads the menu
+ * at the first sign of use (the pointer over it, the focus). Pressed before the menu has loaded, as Radix's trigger
+ * is (pointer down, Enter, Space, ArrowDown), it opens the menu once it is here. The placeholder stays on screen (a
+ * transition) until the menu replaces it, so nothing flickers.
+ * @returns whether the menu is wanted, what to hand over to it, and the placeholder button's props
+ */
+export function useDeferredMenu() {
+  const [requested, setRequested] = useState(false);
+  const [open, setOpen] = useState(false);
+  const placeholderFocused = useRef(false);
+  const request = (opening: boolean) =>
+    startTransition(() => {
+      setRequested(true);
+      if (opening) setOpen(true);
+    });
+  const handover: Handover = { open, onOpenChange: setOpen, placeholderFocused };
+  const placeholderProps = {
+    type: 'button',
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    'data-state': 'closed',
+    onPointerEnter: () => request(false),
+    onPointerDown: (event: PointerEvent) => request(event.button === 0 && !event.ctrlKey),
+    onFocus: () => {
+      placeholderFocused.current = true;
+      request(false);
+    },
+    onBlur: () => {
+      placeholderFocused.current = false;
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
+        event.preventDefault();
+        request(true);
+      }
+    },
+  } as const;
+  return { requested, handover, placeholderProps };
+}
+
 const RadixActionsMenu = lazy(() => import('./RadixActionsMenu'));
 
-/**
- * A menu of actions behind a small button (a conversation's rename and delete, the answer's copy formats). Until the
- * menu's code has loaded, an identical button stands in its place; a click on it opens the menu once it is here.
- */
+/** A menu of actions behind a small button (a conversation's rename and delete, the answer's copy formats). */
 export default function ActionsMenu(props: ActionsMenuProps) {
-  const [wanted, setWanted] = useState(false);
-  const focused = useRef(false);
-  const ask = () => setWanted(true);
-  const placeholder = (
-    <button
-      type="button"
-      className={props.triggerClassName}
-      aria-label={props.label}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      aria-busy={wanted || undefined}
-      data-state="closed"
-      onFocus={() => (focused.current = true)}
-      onBlur={() => (focused.current = false)}
-      onClick={ask}
-      onKeyDown={(event) => {
-        if (event.key === 'ArrowDown') ask();
-      }}
-    >
-      {props.trigger}
-    </button>
-  );
+  const { requested, handover, placeholderProps } = useDeferredMenu();
   return (
-    <Suspense fallback={placeholder}>
-      <RadixActionsMenu {...props} openAtOnce={wanted} placeholderFocused={focused} />
+    <Suspense fallback={null}>
+      {requested ? (
+        <RadixActionsMenu {...props} {...handover} />
+      ) : (
+        <button className={props.triggerClassName} aria-label={props.label} {...placeholderProps}>
+          {props.trigger}
+        </button>
+      )}
     </Suspense>
   );
 }

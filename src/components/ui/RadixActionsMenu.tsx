@@ -10,7 +10,8 @@ export default function RadixActionsMenu({
   contentClassName,
   items,
   container,
-  openAtOnce,
+  open,
+  onOpenChange,
   placeholderFocused,
 }: ActionsMenuProps & Handover) {
   const button = useRef<HTMLButtonElement>(null);
@@ -31,7 +32,7 @@ export default function RadixActionsMenu({
   );
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while it stays focusable.
-    <DropdownMenu.Root modal={false} defaultOpen={openAtOnce}>
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger ref={button} className={triggerClassName} aria-label={label}>
         {trigger}
       </DropdownMenu.Trigger>
