@@ -25,18 +25,21 @@ const Dashboard = lazy(loadDashboard);
 const AccountPage = lazy(loadAccountPage);
 
 /**
- * Starts loading the route's page while the session is checked, rather than after; a saved conversation's messages
- * too, when there is a session to ask with (ChatView then finds them loading or loaded; without a valid session the
- * app goes to sign-in anyway).
+ * Starts the session check and loading the route's page at once, rather than one after the other once React has
+ * drawn the shell; a saved conversation's messages too, when there is a session to ask with (ChatView then finds
+ * them loading or loaded; without a valid session the app goes to sign-in anyway).
  */
 function preloadRoute(route: AppRoute): void {
+  if (route.kind === 'not-found') return;
+  // The session check too: the shell's effect below then shares this call (startSession makes one at a time).
+  void startSession();
   const failed = (error: unknown) => console.warn('[app] page chunk unavailable', error);
   if (route.kind === 'tool' || route.kind === 'conversation') {
     loadChatView().catch(failed);
     void rendererSettled();
     if (route.kind === 'conversation' && readSessionToken()) void openConversation(route.id);
   } else if (route.kind === 'dashboard') loadDashboard().catch(failed);
-  else if (route.kind === 'account') loadAccountPage().catch(failed);
+  else loadAccountPage().catch(failed);
 }
 preloadRoute($appRoute.get());
 
