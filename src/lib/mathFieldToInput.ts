@@ -637,7 +637,7 @@ class Writer {
 function needsTimes(out: string, text: string): boolean {
   if (/[\w)]$/.test(out) && /^[a-z]{2,}\(/.test(text)) return true;
   if (!/[a-zA-Zα-ω]$/.test(out) || !/^[a-zA-Zα-ω]/.test(text)) return false;
-  return /^[a-z]{2,}/.test(text) || /[a-z]{2,}$/.test(out.slice(-2));
+  return /^[a-z]{2,}/.test(text) || /^[a-z]{2}$/.test(out.slice(-2));
 }
 
 /** The nodes before a top-level `=` (or relation), and the nodes from it on. */
