@@ -127,6 +127,8 @@ test.describe('math keyboard', () => {
     await expect(field).toBeFocused();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('1/');
+    // The field holds the fraction with its empty box before Enter sends it.
+    await expect.poll(() => fieldValue(page)).toContain('frac');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('alert')).toContainText('still empty');
     await expect(page.getByRole('article', { name: 'Answer' })).toHaveCount(1);
