@@ -18,44 +18,38 @@ const key = (insert: string, label: string, tooltip: string): Partial<VirtualKey
   tooltip,
 });
 
+/** A key whose TeX is both what it writes and its label (π, ≤, →). */
+const symbol = (latex: string, tooltip: string) => key(latex, latex, tooltip);
+
 /** MathLive's own keys: digits, arrows, delete, the action key. */
 const digits = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => `[${from + i}]`);
 
+/** An algebra row: its groups (letters or brackets, the number pad, templates) with a gap between them. */
+const spaced = (...groups: Key[][]): Key[] =>
+  groups.flatMap((group, i) => (i === 0 ? group : ['[separator-5]', ...group]));
+
+// Keys both the algebra and the calculus layouts have.
+const FRACTION = key('\\frac{#@}{#?}', '\\frac{\\square}{\\square}', 'fraction');
+const POWER = key('#@^{#?}', '\\square^{\\square}', 'power');
+const SQUARE_ROOT = key('\\sqrt{#0}', '\\sqrt{\\square}', 'square root');
+
 const ALGEBRA_ROWS: Key[][] = [
-  [
-    'x',
-    'y',
-    '[separator-5]',
-    ...digits(7, 9),
-    key('\\frac{#@}{#?}', '\\frac{\\square}{\\square}', 'fraction'),
-    '[separator-5]',
-    key('#@^{2}', '\\square^2', 'squared'),
-    key('#@^{#?}', '\\square^{\\square}', 'power'),
-    key('\\sqrt{#0}', '\\sqrt{\\square}', 'square root'),
-  ],
-  [
-    '(',
-    ')',
-    '[separator-5]',
-    ...digits(4, 6),
-    key('\\cdot', '\\times', 'times'),
-    '[separator-5]',
-    key('\\sqrt[#?]{#0}', '\\sqrt[n]{\\square}', 'nth root'),
-    key('\\left|#0\\right|', '|\\square|', 'absolute value'),
-    key('\\pi', '\\pi', 'pi'),
-  ],
-  [
-    '<',
-    '>',
-    '[separator-5]',
-    ...digits(1, 3),
-    '-',
-    '[separator-5]',
-    key('\\le', '\\le', 'less than or equal to'),
-    key('\\ge', '\\ge', 'greater than or equal to'),
-    key('\\theta', '\\theta', 'theta'),
-  ],
-  ['[left]', '[right]', '[separator-5]', '[0]', '.', '=', '+', '[separator-5]', ',', '[backspace]', '[action]'],
+  spaced(['x', 'y'], [...digits(7, 9), FRACTION], [key('#@^{2}', '\\square^2', 'squared'), POWER, SQUARE_ROOT]),
+  spaced(
+    ['(', ')'],
+    [...digits(4, 6), key('\\cdot', '\\times', 'times')],
+    [
+      key('\\sqrt[#?]{#0}', '\\sqrt[n]{\\square}', 'nth root'),
+      key('\\left|#0\\right|', '|\\square|', 'absolute value'),
+      symbol('\\pi', 'pi'),
+    ],
+  ),
+  spaced(
+    ['<', '>'],
+    [...digits(1, 3), '-'],
+    [symbol('\\le', 'less than or equal to'), symbol('\\ge', 'greater than or equal to'), symbol('\\theta', 'theta')],
+  ),
+  spaced(['[left]', '[right]'], ['[0]', '.', '=', '+'], [',', '[backspace]', '[action]']),
 ];
 
 const CALCULUS_ROWS: Key[][] = [
@@ -64,7 +58,7 @@ const CALCULUS_ROWS: Key[][] = [
     key('\\int_{#?}^{#?}#?\\,\\mathrm{d}x', '\\int_a^b', 'integral from a to b'),
     key('\\int #?\\,\\mathrm{d}x', '\\int', 'integral'),
     key('\\lim_{x\\to#?}#?', '\\lim_{x\\to a}', 'limit as x goes to'),
-    key('\\infty', '\\infty', 'infinity'),
+    symbol('\\infty', 'infinity'),
     key('e^{#?}', 'e^{\\square}', 'e to the power'),
   ],
   [
@@ -75,40 +69,28 @@ const CALCULUS_ROWS: Key[][] = [
     key('\\log_{#?}(#0)', '\\log_{b}', 'logarithm to a base'),
     'x',
   ],
-  [
-    '(',
-    ')',
-    key('\\frac{#@}{#?}', '\\frac{\\square}{\\square}', 'fraction'),
-    key('#@^{#?}', '\\square^{\\square}', 'power'),
-    key('\\sqrt{#0}', '\\sqrt{\\square}', 'square root'),
-    '=',
-  ],
+  ['(', ')', FRACTION, POWER, SQUARE_ROOT, '='],
   ['[left]', '[right]', '+', '-', '[backspace]', '[action]'],
 ];
 
-/** Elements students meet most; any other is typed with the letters (abc) layout. */
-const ELEMENTS = ['H', 'C', 'N', 'O', 'Na', 'Cl', 'Fe', 'S', 'Ca', 'Mg', 'K', 'Cu'];
+/** Elements students meet most, six to a row; any other is typed with the letters (abc) layout. */
+const ELEMENT_KEYS = ['H', 'C', 'N', 'O', 'Na', 'Cl', 'Fe', 'S', 'Ca', 'Mg', 'K', 'Cu'].map((element) =>
+  symbol(`\\mathrm{${element}}`, element),
+);
 
 const CHEMISTRY_ROWS: Key[][] = [
-  ELEMENTS.slice(0, 6).map((symbol) => key(`\\mathrm{${symbol}}`, `\\mathrm{${symbol}}`, symbol)),
-  ELEMENTS.slice(6).map((symbol) => key(`\\mathrm{${symbol}}`, `\\mathrm{${symbol}}`, symbol)),
+  ELEMENT_KEYS.slice(0, 6),
+  ELEMENT_KEYS.slice(6),
   [
     key('#@_{#?}', '\\square_{n}', 'subscript, the number of atoms'),
     key('#@^{+}', '\\square^{+}', 'charge plus'),
     key('#@^{-}', '\\square^{-}', 'charge minus'),
     key('#@^{#?+}', '\\square^{n+}', 'charge n plus'),
     key('#@^{#?-}', '\\square^{n-}', 'charge n minus'),
-    key('e^{-}', 'e^{-}', 'electron'),
+    symbol('e^{-}', 'electron'),
   ],
-  [
-    '+',
-    key('\\rightarrow', '\\rightarrow', 'reaction arrow, gives'),
-    '(',
-    ')',
-    key('\\cdot', '\\cdot', 'dot of a hydrate'),
-    '[backspace]',
-  ],
-  [...digits(0, 9).slice(1), '[0]'],
+  ['+', symbol('\\rightarrow', 'reaction arrow, gives'), '(', ')', symbol('\\cdot', 'dot of a hydrate'), '[backspace]'],
+  [...digits(1, 9), '[0]'],
   ['[left]', '[right]', '[action]'],
 ];
 
