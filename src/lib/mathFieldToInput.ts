@@ -9,14 +9,16 @@ import type { MathFieldMode } from './mathField';
  * (`int_0^3`, `lim_(x->0)`), and it would put the whole library into the code that sends a question.
  */
 
-export type { MathFieldMode };
-
 export type MathFieldReading = { ok: true; text: string } | { ok: false; reason: string };
 
 /** A reason shown to the student: thrown while reading, returned as `{ ok: false }`. */
 class Unreadable extends Error {}
 
 const EMPTY_BOX = 'One of the boxes in your maths is still empty. Fill it in (or delete it), then send.';
+
+/** Whether a token or node is the character `char`. */
+const isChar = (item: { kind: string; char?: string } | undefined, char: string): boolean =>
+  item?.kind === 'char' && item.char === char;
 
 // ── Tokens ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -133,7 +135,7 @@ class Parser {
       case 'open': {
         // MathLive writes a decimal comma as `{,}`: 3{,}5 is 3.5.
         const [comma, close] = [this.tokens[this.at], this.tokens[this.at + 1]];
-        if (comma?.kind === 'char' && comma.char === ',' && close?.kind === 'close') {
+        if (isChar(comma, ',') && close?.kind === 'close') {
           this.at += 2;
           return { kind: 'char', char: '.' };
         }
@@ -164,10 +166,10 @@ class Parser {
         return { kind: 'frac', num: this.argument(), den: this.argument() };
       case 'sqrt': {
         let index: Node[] | null = null;
-        if (this.peek()?.kind === 'char' && (this.peek() as { char: string }).char === '[') {
+        if (isChar(this.peek(), '[')) {
           this.at++;
           index = [];
-          for (let token = this.peek(); !(token?.kind === 'char' && token.char === ']'); token = this.peek()) {
+          for (let token = this.peek(); !isChar(token, ']'); token = this.peek()) {
             if (!token) throw new Unreadable('A bracket in your maths is not closed.');
             const node = this.node();
             if (node) index.push(node);
@@ -246,7 +248,7 @@ function flatText(nodes: Node[]): string {
       if (node.kind === 'char') return node.char;
       if (node.kind === 'text') return node.text;
       if (node.kind === 'group') return flatText(node.body);
-      if (node.kind === 'symbol') return SYMBOLS[node.name] ?? (node.name === ' ' ? ' ' : '');
+      if (node.kind === 'symbol') return SYMBOLS[node.name] ?? '';
       if (node.kind === 'script') return (node.sup ? '^' : '_') + flatText(node.body);
       return '';
     })
@@ -494,7 +496,7 @@ class Writer {
     }
     let argument: string;
     const next = rest[at];
-    if (next?.kind === 'fence' || (next?.kind === 'char' && next.char === '(')) {
+    if (next?.kind === 'fence' || isChar(next, '(')) {
       // Written with brackets: the argument is what they hold.
       const [inside, used] = this.bracketed(rest.slice(at));
       argument = inside;
@@ -602,7 +604,6 @@ class Writer {
     if (operator) return { text: operator, op: true };
     const symbol = SYMBOLS[name];
     if (symbol !== undefined) return { text: symbol };
-    if (name === 'lim' || name === 'int') throw new Unreadable(EMPTY_BOX);
     throw new Unreadable(unknownSymbol(`\\${name}`));
   }
 
