@@ -1,3 +1,4 @@
+import { SUPERSCRIPT_PLAIN } from '@studyease/contract/scripts';
 import { chemistryTex } from './chemistryTex';
 
 /*
@@ -86,22 +87,6 @@ const FORMULA_SHAPE =
 /** A term's characters: anything else in a word makes it prose. */
 const TERM_CHARS = /^[\w.^()[\]*/+\-−·×÷±=<>≤≥√π]+$/;
 
-const SUPERSCRIPT_CHARACTERS: Readonly<Record<string, string>> = {
-  '⁰': '0',
-  '¹': '1',
-  '²': '2',
-  '³': '3',
-  '⁴': '4',
-  '⁵': '5',
-  '⁶': '6',
-  '⁷': '7',
-  '⁸': '8',
-  '⁹': '9',
-  '⁻': '-',
-  '⁺': '+',
-  ⁿ: 'n',
-};
-
 /**
  * A word in book notation as calculator syntax, so one rule reads both: "x²" → "x^2", "10⁻¹⁹" → "10^(-19)",
  * "O₂" → "O2" (the engines write their explanations in Unicode notation).
@@ -109,7 +94,7 @@ const SUPERSCRIPT_CHARACTERS: Readonly<Record<string, string>> = {
 function calculatorForm(word: string): string {
   return word
     .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ⁿ]+/g, (run) => {
-      const plain = run.replace(/./gu, (character) => SUPERSCRIPT_CHARACTERS[character] ?? character);
+      const plain = run.replace(/./gu, (character) => SUPERSCRIPT_PLAIN[character] ?? character);
       return plain.length === 1 ? `^${plain}` : `^(${plain})`;
     })
     .replace(/[₀-₉]/g, (digit) => String(digit.charCodeAt(0) - 0x2080));

@@ -5,14 +5,10 @@
  * Our own small converter: the npm packages that turn LaTeX into Unicode map single macros only (`\alpha` → α), not
  * fractions, roots, scripts or aligned environments, which are what our answers are made of.
  */
+import { SUPERSCRIPT as BASE_SUPERSCRIPT } from '@studyease/contract/scripts';
 
-// prettier-ignore
-const SUPERSCRIPT: Readonly<Record<string, string>> = {
-  '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹', '+': '⁺',
-  '-': '⁻', '−': '⁻', '=': '⁼', '(': '⁽', ')': '⁾', a: 'ᵃ', b: 'ᵇ', c: 'ᶜ', d: 'ᵈ', e: 'ᵉ', f: 'ᶠ', g: 'ᵍ', h: 'ʰ',
-  i: 'ⁱ', j: 'ʲ', k: 'ᵏ', l: 'ˡ', m: 'ᵐ', n: 'ⁿ', o: 'ᵒ', p: 'ᵖ', r: 'ʳ', s: 'ˢ', t: 'ᵗ', u: 'ᵘ', v: 'ᵛ', w: 'ʷ',
-  x: 'ˣ', y: 'ʸ', z: 'ᶻ', '°': '°', ' ': '',
-};
+/** The contract's superscripts, with a degree sign that stays one and spaces that go. */
+const SUPERSCRIPT: Readonly<Record<string, string>> = { ...BASE_SUPERSCRIPT, '°': '°', ' ': '' };
 
 // prettier-ignore
 const SUBSCRIPT: Readonly<Record<string, string>> = {

@@ -5,51 +5,7 @@
  * would even turn into italics. Our own code: the sentences mix words and maths, and a maths printer would need a
  * parse of the whole sentence; these few rewrites are local and leave the words alone.
  */
-
-/** Unicode superscripts of what an exponent may hold (there is none for q or most capitals). */
-const SUPERSCRIPT: Readonly<Record<string, string>> = {
-  '0': '⁰',
-  '1': '¹',
-  '2': '²',
-  '3': '³',
-  '4': '⁴',
-  '5': '⁵',
-  '6': '⁶',
-  '7': '⁷',
-  '8': '⁸',
-  '9': '⁹',
-  '+': '⁺',
-  '-': '⁻',
-  '−': '⁻',
-  '=': '⁼',
-  '(': '⁽',
-  ')': '⁾',
-  a: 'ᵃ',
-  b: 'ᵇ',
-  c: 'ᶜ',
-  d: 'ᵈ',
-  e: 'ᵉ',
-  f: 'ᶠ',
-  g: 'ᵍ',
-  h: 'ʰ',
-  i: 'ⁱ',
-  j: 'ʲ',
-  k: 'ᵏ',
-  l: 'ˡ',
-  m: 'ᵐ',
-  n: 'ⁿ',
-  o: 'ᵒ',
-  p: 'ᵖ',
-  r: 'ʳ',
-  s: 'ˢ',
-  t: 'ᵗ',
-  u: 'ᵘ',
-  v: 'ᵛ',
-  w: 'ʷ',
-  x: 'ˣ',
-  y: 'ʸ',
-  z: 'ᶻ',
-};
+import { SUPERSCRIPT } from '@studyease/contract/scripts';
 
 /** Greek letters the engines spell out in calculator syntax. */
 const GREEK: Readonly<Record<string, string>> = {

@@ -3,21 +3,7 @@
  * `2x² − 5x ÷ 3 = 1O` → `2x^2 - 5x / 3 = 10`. Our own code because no library knows the engines' syntax or the
  * mistakes OCR makes on printed maths; each rule fixes only what cannot mean anything else.
  */
-
-/** Unicode superscripts and what they stand for. */
-const SUPERSCRIPT_DIGITS: Readonly<Record<string, string>> = {
-  '⁰': '0',
-  '¹': '1',
-  '²': '2',
-  '³': '3',
-  '⁴': '4',
-  '⁵': '5',
-  '⁶': '6',
-  '⁷': '7',
-  '⁸': '8',
-  '⁹': '9',
-  '⁻': '-',
-};
+import { SUPERSCRIPT_PLAIN } from '@studyease/contract/scripts';
 
 /** Vulgar fractions, written on one line. */
 const VULGAR_FRACTIONS: Readonly<Record<string, string>> = {
@@ -49,7 +35,7 @@ export const isMathLine = (line: string): boolean => {
 /** Unicode maths into ASCII, on any line. */
 const asciiMath = (text: string): string =>
   text
-    .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+/g, (run) => `^${run.replace(/./gu, (c) => SUPERSCRIPT_DIGITS[c] ?? '')}`)
+    .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+/g, (run) => `^${run.replace(/./gu, (c) => SUPERSCRIPT_PLAIN[c] ?? '')}`)
     .replace(/[½⅓⅔¼¾⅕⅛]/g, (c) => VULGAR_FRACTIONS[c] ?? c)
     .replace(/[−–—‐]/g, '-')
     .replace(/[×·⋅∙]/g, ' * ')

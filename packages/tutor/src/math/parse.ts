@@ -6,6 +6,7 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { type Node, type RelOp, InvalidInput, Unsupported, add, call, div, mul, neg, num, pow, sym } from './ast';
 import { parseDecimal, q } from '../rational';
+import { SUPERSCRIPT_PLAIN } from '@studyease/contract/scripts';
 
 export const MAX_INPUT = 2000;
 const MAX_DEPTH = 40;
@@ -94,26 +95,11 @@ export const latexToPlain = (input: string): string => {
   return s.replace(/\{/g, '(').replace(/\}/g, ')');
 };
 
-/** Unicode superscript digits and minus as the plain characters they stand for (x² is x^2). */
-export const SUPERSCRIPTS: Readonly<Record<string, string>> = {
-  '⁰': '0',
-  '¹': '1',
-  '²': '2',
-  '³': '3',
-  '⁴': '4',
-  '⁵': '5',
-  '⁶': '6',
-  '⁷': '7',
-  '⁸': '8',
-  '⁹': '9',
-  '⁻': '-',
-};
-
 /** Unicode maths to ASCII: `x²` → `x^2`, `−` → `-`, `×` → `*`, `π` → `pi`, `√` → `sqrt`. */
 export const unicodeToPlain = (input: string): string =>
   input
     // eslint-disable-next-line @typescript-eslint/no-misused-spread -- a run of superscripts, one code point each
-    .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+/g, (m) => `^(${[...m].map((c) => SUPERSCRIPTS[c] ?? '').join('')})`)
+    .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+/g, (m) => `^(${[...m].map((c) => SUPERSCRIPT_PLAIN[c] ?? '').join('')})`)
     .replace(/[−–—]/g, '-')
     .replace(/[×·⋅∙]/g, '*')
     .replace(/÷/g, '/')

@@ -2,7 +2,7 @@
  * Symbols typed on phones and keyboards, in the engine's ASCII, and every run of white space made one space: the
  * readers after this one then match a single literal space, which keeps their expressions linear on long runs.
  */
-import { SUPERSCRIPTS } from '../math/parse';
+import { SUPERSCRIPT_PLAIN } from '@studyease/contract/scripts';
 
 const SYMBOLS: ReadonlyArray<readonly [RegExp, string]> = [
   [/[−–—‐]/g, '-'],
@@ -27,7 +27,7 @@ const SYMBOLS: ReadonlyArray<readonly [RegExp, string]> = [
 
 /** x² is x^2, x⁻¹ is x^(-1): one power for a run of superscripts, as the engine's parser reads them. */
 const powers = (run: string): string => {
-  const digits = Array.from(run, (c) => SUPERSCRIPTS[c] ?? '').join('');
+  const digits = Array.from(run, (c) => SUPERSCRIPT_PLAIN[c] ?? '').join('');
   return /^\d$/.test(digits) ? `^${digits}` : `^(${digits})`;
 };
 
