@@ -157,6 +157,22 @@ test.describe('math keyboard', () => {
     await expect(second.getByTestId('answer-result')).toContainText('4');
   });
 
+  test("moving to another tool keeps the maths in the field, with that tool's keyboard", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signUpAndWait(page, newUser('keys'));
+    await page.goto('/app/math-solver');
+    await page.getByRole('button', { name: 'Math keyboard' }).click();
+    await expect(mathField(page)).toBeFocused();
+    await page.keyboard.type('2x');
+    await expect.poll(() => fieldValue(page)).toBe('2x');
+    // The chemistry solver makes its field again (its own layouts): what Send would send is still what it shows.
+    await page.getByRole('navigation', { name: 'Study tools' }).getByRole('link', { name: 'Chemistry Solver' }).click();
+    await expect(page.getByRole('heading', { name: 'Chemistry Solver' })).toBeVisible();
+    await expect(mathField(page)).toBeFocused();
+    await expect.poll(() => fieldValue(page)).toBe('2x');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+
   test('the chemistry keyboard writes formulas the solver balances', async ({ page }) => {
     test.setTimeout(90_000);
     await signUpAndWait(page, newUser('keys'));

@@ -41,6 +41,8 @@ export default function MathKeyboard({ mode, value, onChange, onSubmit, onClose,
   useEffect(() => {
     handlers.current = { onChange, onSubmit, onClose };
   });
+  // The value last given: a field made again (another tool's layouts) starts with what Send would send.
+  const latest = useRef(value);
 
   useEffect(() => {
     const element = new MathfieldElement();
@@ -70,6 +72,7 @@ export default function MathKeyboard({ mode, value, onChange, onSubmit, onClose,
     // The field's own menu edits colours, styles and LaTeX: nothing a question needs, and a second way in for a
     // screen-reader user to get lost. Set once mounted: MathLive refuses it before.
     element.menuItems = [];
+    element.setValue(latest.current, { silenceNotifications: true });
     field.current = element;
     window.mathVirtualKeyboard.layouts = layoutsFor(mode);
     element.focus();
@@ -81,6 +84,7 @@ export default function MathKeyboard({ mode, value, onChange, onSubmit, onClose,
   }, [mode, describedBy]);
 
   useEffect(() => {
+    latest.current = value;
     const element = field.current;
     if (element && element.value !== value) element.setValue(value, { silenceNotifications: true });
   }, [value]);
