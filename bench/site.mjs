@@ -114,16 +114,10 @@ async function htmlFiles(dist) {
 }
 
 const gz = (/** @type {Buffer | string} */ data) => gzipSync(data, { level: 9 }).length;
-
-/**
- * Follows static imports (`import … from "./x.js"`, `import "./x.js"`) of a built chunk; dynamic import() is lazy.
- * @param {string} dist
- * @param {string} urlPath
- * @param {Map<string, Buffer>} seen
- */
-async function collectScripts(dist, urlPath, seen) {
-  await staticImportGraph(dist, [urlPath], seen);
-}
+/** Each file is its own HTTP response, so each is compressed on its own. @param {Map<string, Buffer>} scripts */
+const gzipOf = (scripts) => [...scripts.values()].reduce((sum, body) => sum + gz(body), 0);
+/** @param {Map<string, Buffer>} scripts */
+const rawOf = (scripts) => [...scripts.values()].reduce((sum, body) => sum + body.length, 0);
 
 /** @param {string} dist */
 async function sizes(dist) {
@@ -131,25 +125,18 @@ async function sizes(dist) {
   for (const file of (await htmlFiles(dist)).sort()) {
     if (NOT_CONTENT.test(file)) continue;
     const html = await readFile(join(dist, file), 'utf8');
-    const scripts = new Map();
-    for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) {
-      if (src?.startsWith('/')) await collectScripts(dist, src, scripts);
-    }
-    for (const [, href] of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) {
-      if (href?.startsWith('/')) await collectScripts(dist, href, scripts);
-    }
+    // Entry scripts plus every chunk they import statically (a dynamic import() loads later, on use).
+    const scripts = await staticImportGraph(dist, pageEntryScripts(html));
     let inline = 0;
     for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
       if (/\bsrc=/.test(attrs ?? '') || /application\/ld\+json/.test(attrs ?? '')) continue;
       inline += Buffer.byteLength(body ?? '');
     }
-    const bodies = [...scripts.values()];
     rows.push({
       page: `/${file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`,
-      files: bodies.length,
-      raw: bodies.reduce((sum, body) => sum + body.length, 0),
-      // Each file is its own HTTP response, so each is compressed on its own.
-      gzip: bodies.reduce((sum, body) => sum + gz(body), 0),
+      files: scripts.size,
+      raw: rawOf(scripts),
+      gzip: gzipOf(scripts),
       inline,
       html: Buffer.byteLength(html),
       htmlGzip: gz(html),
@@ -192,9 +179,6 @@ function chunkNamed(assets, name) {
   return file ? `/_astro/${file}` : null;
 }
 
-/** @param {Map<string, Buffer>} scripts */
-const gzipOf = (scripts) => [...scripts.values()].reduce((sum, body) => sum + gz(body), 0);
-
 /**
  * The /app pages' first load: the scripts of app.html and everything they import statically, plus the page's chunk
  * and its static imports. Dynamic imports are left out (they load on use, or after the first paint: `later`).
@@ -208,17 +192,17 @@ async function appSizes(dist) {
   for (const route of APP_ROUTES) {
     const scripts = new Map(shell);
     const page = chunkNamed(assets, route.page);
-    if (page) await collectScripts(dist, page, scripts);
+    if (page) await staticImportGraph(dist, [page], scripts);
     const later = new Map(scripts);
     for (const name of route.later) {
       const chunk = chunkNamed(assets, name);
-      if (chunk) await collectScripts(dist, chunk, later);
+      if (chunk) await staticImportGraph(dist, [chunk], later);
     }
     const first = gzipOf(scripts);
     rows.push({
       route: route.path,
       files: scripts.size,
-      raw: [...scripts.values()].reduce((sum, body) => sum + body.length, 0),
+      raw: rawOf(scripts),
       gzip: first,
       page: page ? gzipOf(new Map([...scripts].filter(([path]) => !shell.has(path)))) : 0,
       later: gzipOf(later) - first,
@@ -229,15 +213,7 @@ async function appSizes(dist) {
   printTable(
     ['route', 'js files', 'js raw B', 'js gzip B', 'of which the page B', 'after first paint B', 'budget'],
     [
-      [
-        'app shell (app.html)',
-        shell.size,
-        [...shell.values()].reduce((sum, b) => sum + b.length, 0),
-        gzipOf(shell),
-        '—',
-        '—',
-        '',
-      ],
+      ['app shell (app.html)', shell.size, rawOf(shell), gzipOf(shell), '—', '—', ''],
       ...rows.map((row) => [
         row.route,
         row.files,

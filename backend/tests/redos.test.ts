@@ -37,16 +37,6 @@ const ALLOWED: ReadonlyArray<{ file: string; source: string; reason: string }> =
   { file: 'src/config.ts', source: String.raw`\/+$`, reason: 'reads PUBLIC_BACKEND_URL, a build setting' },
   { file: 'src/stores/oauthNonce.ts', source: '=+$', reason: 'reads base64 of 24 random bytes made in the browser' },
   {
-    file: 'src/integrations/app-shell-preload.ts',
-    source: String.raw`<astro-island\b[^>]*\bcomponent-url="([^"]+)"`,
-    reason: "reads our own build's output (app.html, built chunks) while the site builds or is measured",
-  },
-  {
-    file: 'src/integrations/app-shell-preload.ts',
-    source: String.raw`<astro-island\b[^>]*\brenderer-url="([^"]+)"`,
-    reason: "reads our own build's output (app.html, built chunks) while the site builds or is measured",
-  },
-  {
     file: 'src/integrations/staticImports.ts',
     source: String.raw`(?:^|[;\s}])import\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+)["']`,
     reason: "reads our own build's output (app.html, built chunks) while the site builds or is measured",

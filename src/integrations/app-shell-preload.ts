@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { staticImportGraph } from './staticImports.ts';
+import { islandScripts, staticImportGraph } from './staticImports.ts';
 
 /**
  * Lists every script the app shell imports statically in `<link rel="modulepreload">` tags of dist/app.html, so the
@@ -19,11 +19,7 @@ export function appShellPreload(): AstroIntegration {
         const page = join(dist, 'app.html');
         const html = await readFile(page, 'utf8').catch(() => null);
         if (html === null) return;
-        const islands = [
-          ...html.matchAll(/<astro-island\b[^>]*\bcomponent-url="([^"]+)"/g),
-          ...html.matchAll(/<astro-island\b[^>]*\brenderer-url="([^"]+)"/g),
-        ].map((match) => match[1] ?? '');
-        const scripts = [...(await staticImportGraph(dist, islands)).keys()];
+        const scripts = [...(await staticImportGraph(dist, islandScripts(html))).keys()];
         const links = scripts
           .filter((src) => !html.includes(`href="${src}"`))
           .map((src) => `<link rel="modulepreload" href="${src}">`)

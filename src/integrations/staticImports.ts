@@ -32,8 +32,20 @@ export async function staticImportGraph(
 }
 
 /**
- * The entry scripts of a built page: `<script src>`, `<link rel="modulepreload">`, and Astro islands' component and
- * renderer, which the island's loader imports as soon as the page runs.
+ * The scripts of a built page's Astro islands: each island's component and renderer, which the island's loader
+ * imports as soon as the page runs.
+ * @param html the page
+ * @returns their URL paths, as written
+ */
+export function islandScripts(html: string): string[] {
+  return [
+    ...html.matchAll(/<astro-island\b[^>]*\bcomponent-url="([^"]+)"/g),
+    ...html.matchAll(/<astro-island\b[^>]*\brenderer-url="([^"]+)"/g),
+  ].map((match) => match[1] ?? '');
+}
+
+/**
+ * The entry scripts of a built page: `<script src>`, `<link rel="modulepreload">`, and its islands' scripts.
  * @param html the page
  * @returns their URL paths (same-origin ones only)
  */
@@ -41,8 +53,6 @@ export function pageEntryScripts(html: string): string[] {
   const found = [
     ...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g),
     ...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
-    ...html.matchAll(/<astro-island\b[^>]*\bcomponent-url="([^"]+)"/g),
-    ...html.matchAll(/<astro-island\b[^>]*\brenderer-url="([^"]+)"/g),
-  ];
-  return found.map((match) => match[1] ?? '').filter((src) => src.startsWith('/'));
+  ].map((match) => match[1] ?? '');
+  return [...found, ...islandScripts(html)].filter((src) => src.startsWith('/'));
 }
