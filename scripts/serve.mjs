@@ -189,23 +189,21 @@ function cacheControl(file) {
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest\+json)|image\/svg\+xml)/;
 /** Below this a compressed answer saves less than its headers and the work cost. */
 const COMPRESS_MIN_BYTES = 1024;
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 const compressors = {
   br: (/** @type {Buffer} */ body) =>
-    promisify(brotliCompress)(body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
-  gzip: (/** @type {Buffer} */ body) => promisify(gzip)(body, { level: 9 }),
+    brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (/** @type {Buffer} */ body) => gzipAsync(body, { level: 9 }),
 };
 
 /**
- * The encoding to send a cached file in, as static hosts do (the app's bundles are a third of their size gzipped):
- * Brotli when the browser takes it, else gzip, else none.
+ * The encoding a browser takes, as static hosts choose it (the app's bundles are a third of their size gzipped):
+ * Brotli when it is accepted, else gzip, else none.
  * @param {import('node:http').IncomingMessage} req
- * @param {CachedFile} entry
  * @returns {'br' | 'gzip' | null}
  */
-function encodingFor(req, entry) {
-  if (entry.body.length < COMPRESS_MIN_BYTES || !COMPRESSIBLE.test(String(entry.headers['Content-Type']))) return null;
+function acceptedEncoding(req) {
   const accepted = String(req.headers['accept-encoding'] ?? '')
     .split(',')
     .map((part) => part.trim().split(';'))
@@ -224,8 +222,8 @@ function encodingFor(req, entry) {
  * @param {CachedFile} entry
  */
 async function sendFile(req, res, entry) {
-  const encoding = encodingFor(req, entry);
   const compressible = COMPRESSIBLE.test(String(entry.headers['Content-Type']));
+  const encoding = compressible && entry.body.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(req) : null;
   let body = entry.body;
   if (encoding) {
     entry.encoded ??= {};
