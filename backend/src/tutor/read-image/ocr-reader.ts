@@ -71,7 +71,7 @@ export const stopOcrWorker = async (): Promise<void> => {
  * @param scale - the factor to resize by; by default small pictures are upscaled (short side to UPSCALE_BELOW)
  * @returns a PNG for the reader, and the scale used
  */
-export const prepareForOcr = async (
+const prepareForOcr = async (
   bytes: Uint8Array,
   filter: Filter,
   scale?: number,
@@ -97,6 +97,14 @@ export const prepareForOcr = async (
     .toBuffer();
   return { png, scale: factor };
 };
+
+/** One reading of the picture, cleaned. */
+interface Reading {
+  text: string;
+  confidence: number;
+  /** The median height of its lines, in pixels; null when no line was found. */
+  lineHeight: number | null;
+}
 
 /** Digits set above the line (x², 2³) come back as plain digits: their boxes tell, and `^` marks them. */
 const lineText = (line: Line): string => {
@@ -130,10 +138,7 @@ const lineText = (line: Line): string => {
  * One pass of the worker; the text comes back cleaned. (A second pass with only formula characters allowed was
  * tried on the bench and read worse: 57% of equations exact against 68%.)
  */
-const recognizeText = async (
-  ocr: Worker,
-  image: Buffer,
-): Promise<{ text: string; confidence: number; lineHeight: number | null }> => {
+const recognizeText = async (ocr: Worker, image: Buffer): Promise<Reading> => {
   const { data } = await ocr.recognize(image, {}, { text: true, blocks: true });
   const lines = (data.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines));
   const raw = lines.length > 0 ? lines.map(lineText).join('\n') : data.text;
@@ -144,12 +149,6 @@ const recognizeText = async (
     lineHeight: heights[Math.floor(heights.length / 2)] ?? null,
   };
 };
-
-interface Reading {
-  text: string;
-  confidence: number;
-  lineHeight: number | null;
-}
 
 /** One reading of one variant: prepared, read, and read again at a better scale when the lines are far off it. */
 const readVariant = async (ocr: Worker, bytes: Uint8Array, variant: (typeof VARIANTS)[number]): Promise<Reading> => {
