@@ -26,11 +26,10 @@ const FRAMES = [
   { label: 'Square', aspect: 1 },
 ] as const;
 
-type Phase = 'opening' | 'ready' | 'reading';
-
 /** Shows the photo to turn and crop, then sends it to be read. */
 export default function PhotoDialog({ file, onDone }: PhotoDialogProps) {
-  const [phase, setPhase] = useState<Phase>('opening');
+  // Opening until the photo is decoded (`photo` set); sending while the photo is sent and read.
+  const [sending, setSending] = useState(false);
   const [error, setError] = useState('');
   const [photo, setPhoto] = useState<{ image: ImageBitmap; url: string; scale: number } | null>(null);
   const [rotation, setRotation] = useState(0);
@@ -53,7 +52,6 @@ export default function PhotoDialog({ file, onDone }: PhotoDialogProps) {
         }
         decoded = image;
         setPhoto({ image, ...previewOf(image) });
-        setPhase('ready');
       })
       .catch(() => {
         if (current) setError(PHOTO_MESSAGES.notImage);
@@ -78,8 +76,8 @@ export default function PhotoDialog({ file, onDone }: PhotoDialogProps) {
 
   async function read() {
     const chosen = area.current;
-    if (!photo || !chosen || phase === 'reading') return;
-    setPhase('reading');
+    if (!photo || !chosen || sending) return;
+    setSending(true);
     setError('');
     const controller = new AbortController();
     request.current = controller;
@@ -90,14 +88,14 @@ export default function PhotoDialog({ file, onDone }: PhotoDialogProps) {
       const reading = await readImageApi.readImage(blob, controller.signal);
       if (reading.text.trim() === '') {
         setError(PHOTO_MESSAGES.nothingRead);
-        setPhase('ready');
+        setSending(false);
         return;
       }
       finish(reading);
     } catch (caught) {
       if (controller.signal.aborted) return;
       setError(photoErrorMessage(caught));
-      setPhase('ready');
+      setSending(false);
     }
   }
 
@@ -150,7 +148,7 @@ export default function PhotoDialog({ file, onDone }: PhotoDialogProps) {
             </div>
           )}
 
-          {phase === 'opening' && !error && (
+          {!photo && !error && (
             <p role="status" className="mt-3 text-sm text-slate-600 dark:text-slate-400">
               Opening your photo…
             </p>
@@ -200,7 +198,7 @@ export default function PhotoDialog({ file, onDone }: PhotoDialogProps) {
               {error}
             </p>
           )}
-          {phase === 'reading' && (
+          {sending && (
             <p role="status" className="mt-3 text-sm text-slate-600 dark:text-slate-400">
               Reading your photo…
             </p>
@@ -211,7 +209,7 @@ export default function PhotoDialog({ file, onDone }: PhotoDialogProps) {
               {photo ? 'Cancel' : 'Close'}
             </button>
             {photo && (
-              <button type="button" className="btn-primary" disabled={phase === 'reading'} onClick={() => void read()}>
+              <button type="button" className="btn-primary" disabled={sending} onClick={() => void read()}>
                 Read the exercise
               </button>
             )}
