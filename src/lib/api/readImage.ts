@@ -33,7 +33,8 @@ export function createReadImageApi(client: ApiClient) {
      */
     readImage: (image: Blob, signal?: AbortSignal): Promise<ImageReading> => {
       const form = new FormData();
-      form.append('image', image, image.type === 'image/webp' ? 'exercise.webp' : 'exercise.jpg');
+      // photoToSend always encodes JPEG, and the backend goes by the file's bytes, never its name.
+      form.append('image', image, 'exercise.jpg');
       return client.request(
         '/tutor/read-image',
         { method: 'POST', body: form, ...(signal ? { signal } : {}) },
