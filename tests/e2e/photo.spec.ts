@@ -91,10 +91,12 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 test.describe('photo of the exercise', () => {
+  // Each signs up and goes through the crop dialog: longer than the default 30 s on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
+
   test('a photo of 2x + 3 = 11 is cropped, sent downscaled, read into the box, corrected and asked: checked', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const chunks: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/_astro/')) chunks.push(request.url());
@@ -167,7 +169,6 @@ test.describe('photo of the exercise', () => {
   test('a text file named .png gets a plain message, nothing is sent, and the composer still works', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const uploads: string[] = [];
     page.on('request', (request) => {
       if (isReadImage(request)) uploads.push(request.url());
@@ -199,7 +200,6 @@ test.describe('photo of the exercise', () => {
   test("on a phone's width: pasted and dropped pictures, the math field, and the backend's refusals in plain words", async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signUpAndWait(page, newUser('photo'));
     await page.goto('/app/chemistry-solver');
