@@ -16,7 +16,7 @@ let loading: Promise<Renderer> | null = null;
  * Starts loading the renderer (once; again after a failure, e.g. a dropped connection).
  * @returns the renderer module, once loaded
  */
-export function loadRenderer(): Promise<Renderer> {
+function loadRenderer(): Promise<Renderer> {
   loading ??= import('@/lib/markdown').then(
     (renderer) => {
       $renderer.set(renderer);

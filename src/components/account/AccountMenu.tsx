@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { User } from '@/lib/api/auth';
 import type { Handover } from '@/components/ui/ActionsMenu';
 import { ACCOUNT_TRIGGER_CLASS } from './accountTrigger';
@@ -10,18 +10,12 @@ const itemClass =
   'block cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800';
 
 /** The avatar's account menu (loaded by AccountBlock at the first sign of use, with the logout confirmation). */
-export default function AccountMenu({ user, open, onOpenChange, placeholderFocused }: { user: User } & Handover) {
+export default function AccountMenu({ user, open, onOpenChange, triggerRef }: { user: User } & Handover) {
   const [logoutOpen, setLogoutOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  useLayoutEffect(() => {
-    // The placeholder this replaces had the focus: the page keeps it where the student left it.
-    const active = document.activeElement;
-    if (placeholderFocused.current && (active === null || active === document.body)) button.current?.focus();
-  }, [placeholderFocused]);
   return (
     <>
       <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
-        <DropdownMenu.Trigger ref={button} className={ACCOUNT_TRIGGER_CLASS}>
+        <DropdownMenu.Trigger ref={triggerRef} className={ACCOUNT_TRIGGER_CLASS}>
           {/* The name comes from this text and the avatar's: "Account menu <username>". */}
           <span className="sr-only">Account menu</span>
           <Avatar username={user.username} />

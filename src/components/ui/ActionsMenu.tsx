@@ -3,9 +3,9 @@ import {
   lazy,
   type PointerEvent,
   type ReactNode,
-  type RefObject,
   startTransition,
   Suspense,
+  useCallback,
   useRef,
   useState,
 } from 'react';
@@ -34,8 +34,8 @@ export interface Handover {
   /** Whether the menu is open: asked for on the placeholder before the menu had loaded, it opens at once. */
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Whether the placeholder has the focus (read when the real trigger replaces it, which then takes it over). */
-  placeholderFocused: RefObject<boolean>;
+  /** The real trigger's ref: given the button, it takes the focus over when the placeholder it replaces had it. */
+  triggerRef: (button: HTMLButtonElement | null) => void;
 }
 
 /**
@@ -55,7 +55,12 @@ export function useDeferredMenu() {
       setRequested(true);
       if (opening) setOpen(true);
     });
-  const handover: Handover = { open, onOpenChange: setOpen, placeholderFocused };
+  const triggerRef = useCallback((button: HTMLButtonElement | null) => {
+    // The page keeps the focus where the student left it, unless it has gone somewhere else since.
+    const active = document.activeElement;
+    if (button && placeholderFocused.current && (active === null || active === document.body)) button.focus();
+  }, []);
+  const handover: Handover = { open, onOpenChange: setOpen, triggerRef };
   const placeholderProps = {
     type: 'button',
     'aria-haspopup': 'menu',

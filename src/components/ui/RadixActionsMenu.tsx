@@ -1,5 +1,4 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useLayoutEffect, useRef } from 'react';
 import type { ActionsMenuProps, Handover } from './ActionsMenu';
 
 /** The actions menu itself (loaded by ActionsMenu after the first paint). */
@@ -12,15 +11,8 @@ export default function RadixActionsMenu({
   container,
   open,
   onOpenChange,
-  placeholderFocused,
+  triggerRef,
 }: ActionsMenuProps & Handover) {
-  const button = useRef<HTMLButtonElement>(null);
-  useLayoutEffect(() => {
-    // The placeholder this replaces had the focus: the page keeps it where the student left it.
-    const active = document.activeElement;
-    if (placeholderFocused.current && (active === null || active === document.body)) button.current?.focus();
-  }, [placeholderFocused]);
-
   const content = (
     <DropdownMenu.Content align="end" sideOffset={4} className={contentClassName}>
       {items.map((item) => (
@@ -33,7 +25,7 @@ export default function RadixActionsMenu({
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while it stays focusable.
     <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
-      <DropdownMenu.Trigger ref={button} className={triggerClassName} aria-label={label}>
+      <DropdownMenu.Trigger ref={triggerRef} className={triggerClassName} aria-label={label}>
         {trigger}
       </DropdownMenu.Trigger>
       {container === undefined ? content : <DropdownMenu.Portal container={container}>{content}</DropdownMenu.Portal>}
