@@ -91,8 +91,9 @@ export default function AppShell() {
 
   useEffect(() => watchBuilds(), []);
 
-  // A saved conversation is on screen once it has loaded (stores/chat.ts waits for the renderer too).
-  const drawn = useStore($chat).phase !== 'loading';
+  // A saved conversation is on screen once it has loaded (stores/chat.ts waits for the renderer too). Only the phase:
+  // the shell is not drawn again for every streamed piece of an answer.
+  const drawn = useStore($chat, { keys: ['phase'] }).phase !== 'loading';
   useEffect(() => {
     if (!signedIn || !drawn) return;
     // The visitor id serves anonymous usage limits; computed once, where the app starts (spec §1). FingerprintJS

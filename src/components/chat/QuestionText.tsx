@@ -12,7 +12,11 @@ export default function QuestionText({ text }: { text: string }) {
   return (
     <>
       {asked.words && `${asked.words} `}
-      <MathBlock latex={asked.latex} />
+      {/* A formula wider than the bubble scrolls inside it: inline maths does not wrap, and at 320 px it widened the page. */}
+      <MathBlock
+        latex={asked.latex}
+        className="inline-block max-w-full overflow-x-auto overflow-y-hidden align-middle"
+      />
     </>
   );
 }
