@@ -76,6 +76,8 @@ test.describe('app shell', () => {
     await expect(page.getByRole('main').getByRole('alert')).toContainText('StudyEase cannot be reached');
     const session = (await page.context().cookies()).find((cookie) => cookie.name === 'studyease_jwt');
     expect(session?.value).toBeTruthy();
+    // The header's account block asks too; it has had its answer (no answer: the signed-out buttons come back).
+    await expect(page.locator('html')).not.toHaveClass(/has-session/);
     await page.unroute(`${e2eEnv('E2E_BACKEND_URL')}/**`);
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();

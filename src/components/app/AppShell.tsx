@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import Toaster from '@/components/ui/Toaster';
 import type { AppRoute } from '@/lib/appRoute';
 import { pageTitle } from '@/lib/pageTitle';
@@ -9,7 +9,7 @@ import { saveAuthRedirect } from '@/stores/authRedirect';
 import { $newBuildAvailable, watchBuilds } from '@/stores/build';
 import { $chat, openConversation } from '@/stores/chat';
 import { rendererSettled } from '@/stores/renderer';
-import { $sessionUnreachable, startSession } from '@/stores/session';
+import { $sessionUnreachable, $user, startSession } from '@/stores/session';
 import { $appRoute, followAppLink } from '@/stores/router';
 import { ensureVisitor } from '@/stores/visitor';
 import NotFoundView from './NotFoundView';
@@ -86,7 +86,9 @@ function PageLoading({ what }: { what: string }) {
 export default function AppShell() {
   const route = useStore($appRoute);
   const newBuild = useStore($newBuildAvailable);
-  const [signedIn, setSignedIn] = useState(false);
+  // From the store, not the shell's own answer: when the backend comes back and another island's call (the header's)
+  // loads the student, the page appears instead of staying on "Loading your workspace…".
+  const signedIn = useStore($user) !== null;
   const unreachable = useStore($sessionUnreachable);
 
   useEffect(() => watchBuilds(), []);
@@ -107,10 +109,7 @@ export default function AppShell() {
   useEffect(() => {
     if (route.kind === 'not-found') return;
     void startSession().then((user) => {
-      if (user) {
-        setSignedIn(true);
-        return;
-      }
+      if (user) return;
       // No answer from the backend: say so and keep the session, rather than sending a signed-in student to sign in.
       if ($sessionUnreachable.get()) return;
       saveAuthRedirect(`${location.pathname}${location.search}${location.hash}`);
