@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isVerified } from './check-level';
 import { TOOL_IDS, type ToolId } from './tools';
+import { SKILL_IDS } from './skills';
 
 /**
  * The tutor's answer: one shape for every tool and every source (offline engine or AI model), sent by the tutor
@@ -30,11 +31,16 @@ export type Step = z.output<typeof StepSchema>;
 export const CheckSchema = z.object({ kind: z.string(), passed: z.boolean(), detail: z.string() });
 export type Check = z.output<typeof CheckSchema>;
 
+/** A skill id from the fixed list in skills.ts. */
+export const SkillIdSchema = z.enum(SKILL_IDS, { error: `skill must be one of: ${SKILL_IDS.join(', ')}` });
+
 export const PracticeQuestionSchema = z.object({
   question: z.string(),
   answer: z.string(),
   /** True only after the engine solved it and its own check passed. */
   verified: z.boolean(),
+  /** The skill it exercises (skills.ts); absent on questions saved before skills existed. */
+  skill: z.optional(SkillIdSchema),
 });
 export type PracticeQuestion = z.output<typeof PracticeQuestionSchema>;
 
@@ -44,6 +50,8 @@ export const TutorAnswerSchema = z.object({
   tool: ToolIdSchema,
   /** The kind of problem, e.g. `quadratic-equation`, `balance-equation`, `kinematics`. */
   kind: z.string(),
+  /** The skill it exercises (skills.ts, skillOfKind); absent when the kind offers no practice. */
+  skill: z.optional(SkillIdSchema),
   question: MathTextSchema,
   status: AnswerStatusSchema,
   /** The bare result (no prose); null unless `status` is `solved`. */

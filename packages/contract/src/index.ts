@@ -10,3 +10,4 @@ export * from './availability';
 export * from './check-step';
 export * from './practice';
 export * from './read-image';
+export * from './skills';
