@@ -4,14 +4,16 @@
  * stays cheap.
  */
 export { arithmeticChecks, type ArithmeticStatement, findArithmetic } from './arithmetic-check';
-export type { Engine } from './engine';
+export type { Engine, EnginePractice, PracticeOptions } from './engine';
 export { checkModelAnswer, engineFor } from './engines';
 export {
   checkLocally,
   checkStepLocally,
   noModelAnswer,
+  practiceForSkill,
   practiceLocally,
   runTask,
+  type SkillPracticeOptions,
   solveLocally,
   type TaskResult,
   type TutorTask,

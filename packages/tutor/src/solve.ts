@@ -4,11 +4,16 @@ import {
   type CheckStepResult,
   type PracticeQuestion,
   refusedAnswer,
+  type SkillId,
+  skillById,
+  skillOfKind,
   type SolveOptions,
   type ToolId,
   type TutorAnswer,
 } from '@studyease/contract';
+import type { EnginePractice } from './engine';
 import { checkModelAnswer, engineFor } from './engines';
+import { seededRandom } from './random';
 import { readable } from './readable';
 
 /** A unit of work for the worker pool: plain data, so it crosses thread boundaries. */
@@ -16,6 +21,8 @@ export type TutorTask =
   | { type: 'solve'; tool: ToolId; question: string; options?: SolveOptions }
   | { type: 'check'; tool: ToolId; question: string; answer: string }
   | { type: 'practice'; tool: ToolId; question: string }
+  /** Fresh practice for a skill (issue #16): see practiceForSkill. */
+  | { type: 'skill-practice'; skill: SkillId; seedQuestion?: string; seed: string; count: number; avoid: string[] }
   /** An engine's independent check of a model's final answer (roots substituted back). */
   | { type: 'check-model'; tool: ToolId; question: string; answer: string }
   /** "Check my step": the student's own next line against the question (check-step/). */
@@ -72,10 +79,14 @@ export function solveLocally(tool: ToolId, question: string, options?: SolveOpti
 /**
  * Every sentence of an answer that a student reads, through the one display formatter: calculator syntax in a
  * step's explanation or a check's detail becomes what a book prints (the typeset maths is the step's `latex`).
+ * The one place an engine's answer gets its skill (issue #16), from its kind.
  */
 function forStudent(answer: TutorAnswer): TutorAnswer {
+  const skill = answer.status === 'solved' ? skillOfKind(answer.kind) : undefined;
   return {
     ...answer,
+    ...(skill && { skill }),
+    practice: answer.practice.map((one) => ({ ...one, ...(skill && { skill }) })),
     steps: answer.steps.map((step) => ({ ...step, explanation: readable(step.explanation) })),
     checks: answer.checks.map((check) => ({ ...check, detail: readable(check.detail) })),
     hints: answer.hints.map(readable),
@@ -97,14 +108,65 @@ export function checkLocally(tool: ToolId, question: string, answer: string): Ch
   }
 }
 
+/** An engine's practice question as the student gets it: its skill from its kind (the one place), no kind. */
+function withSkill({ question, answer, verified, kind }: EnginePractice): PracticeQuestion {
+  const skill = skillOfKind(kind);
+  return { question, answer, verified, ...(skill && { skill }) };
+}
+
 /** Three practice questions like this one, each solved and checked by the engine; none without an engine. */
 export function practiceLocally(tool: ToolId, question: string): PracticeQuestion[] {
   try {
-    return engineFor(tool)?.practice(question) ?? [];
+    return (engineFor(tool)?.practice(question) ?? []).map(withSkill);
   } catch (error) {
     console.error(`[tutor] ${tool} practice failed`, error);
     return [];
   }
+}
+
+/** What practiceForSkill is asked for (the worker task `skill-practice` carries the same). */
+export interface SkillPracticeOptions {
+  /** The student's own last question of this skill: practice grows from it. Absent: the skill's example. */
+  seedQuestion?: string | undefined;
+  /** Any text; a different seed gives different questions, the same seed the same ones. */
+  seed: string;
+  count: number;
+  /** Questions already issued to the student: none of them comes back. */
+  avoid?: readonly string[] | undefined;
+}
+
+/**
+ * Fresh practice for a skill: up to `count` questions, each solved and verified by the skill's engine, none in
+ * `avoid`, none twice. They grow from the seed question (new numbers, or a new question of the same type drawn
+ * from the engine's generator); where it grows too few (a question with no generator, or of another skill), the
+ * skill's example makes up the rest. Fewer than `count` only when the engine cannot make more.
+ */
+export function practiceForSkill(skill: SkillId, options: SkillPracticeOptions): PracticeQuestion[] {
+  const entry = skillById(skill);
+  const engine = entry && engineFor(entry.tool);
+  if (!entry || !engine) return [];
+  const random = seededRandom(`${skill}\u0000${options.seed}`);
+  const avoid = new Set(options.avoid ?? []);
+  const out: PracticeQuestion[] = [];
+  const seeds = [...new Set([options.seedQuestion?.trim(), entry.example])].filter((one): one is string => !!one);
+  for (const seedQuestion of seeds) {
+    if (out.length >= options.count) break;
+    let grown: EnginePractice[];
+    try {
+      grown = engine.practice(seedQuestion, { random, count: options.count - out.length, avoid });
+    } catch (error) {
+      console.error(`[tutor] ${entry.tool} practice for ${skill} failed`, error);
+      continue;
+    }
+    for (const one of grown) {
+      // Only verified questions of this very skill, each once: a seed of another kind grows its own kind.
+      if (!one.verified || skillOfKind(one.kind) !== skill || avoid.has(one.question)) continue;
+      avoid.add(one.question);
+      out.push(withSkill(one));
+      if (out.length >= options.count) break;
+    }
+  }
+  return out;
 }
 
 /**
@@ -140,6 +202,8 @@ export function runTask(task: TutorTask): TaskResult {
       return checkLocally(task.tool, task.question, task.answer);
     case 'practice':
       return practiceLocally(task.tool, task.question);
+    case 'skill-practice':
+      return practiceForSkill(task.skill, task);
     case 'check-step':
       return checkStepLocally(task.tool, task.question, task.step);
     case 'check-model': {

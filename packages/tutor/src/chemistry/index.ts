@@ -5,8 +5,8 @@
  * Questions it does not read with certainty are `unsupported`, never guessed.
  */
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
-import { refusedAnswer, type CheckResult, type PracticeQuestion, type TutorAnswer } from '@studyease/contract';
-import type { Engine } from '../engine';
+import { refusedAnswer, type CheckResult, type TutorAnswer } from '@studyease/contract';
+import type { Engine, EnginePractice, PracticeOptions } from '../engine';
 import { BALANCE_KIND, checkBalance, equationFromQuestion, solveBalance } from './balancing';
 import { hasArrow, parseEquation } from './equation';
 import { normalizeChemText, parseSpecies, speciesKey } from './formula';
@@ -507,19 +507,23 @@ function pick<T>(list: readonly T[], seed: number, count: number, keep: (item: T
   return chosen;
 }
 
-function asPractice(question: string): PracticeQuestion | undefined {
+function asPractice(question: string): EnginePractice | undefined {
   const answer = solve(question);
   if (answer.status !== 'solved' || !answer.answer) return undefined;
-  return { question, answer: answer.answer.text, verified: answer.verified };
+  return { question, answer: answer.answer.text, verified: answer.verified, kind: answer.kind };
 }
 
-function practice(question: string): PracticeQuestion[] {
+function practice(question: string, options: PracticeOptions = {}): EnginePractice[] {
   const routed = route(question);
-  const seed = seedOf(question);
-  const out: PracticeQuestion[] = [];
+  const seed = options.random ? Math.floor(options.random() * 2 ** 32) : seedOf(question);
+  const count = options.count ?? 3;
+  const out: EnginePractice[] = [];
+  const fresh = (candidate: string): boolean =>
+    candidate !== question && !options.avoid?.has(candidate) && !out.some((one) => one.question === candidate);
   const add = (candidates: readonly string[]): void => {
     for (const candidate of candidates) {
-      if (out.length >= 3) return;
+      if (out.length >= count) return;
+      if (!fresh(candidate)) continue;
       const solved = asPractice(candidate);
       if (solved?.verified) out.push(solved);
     }
@@ -539,45 +543,55 @@ function practice(question: string): PracticeQuestion[] {
       const parsed = parseEquation(candidate);
       return [...parsed.left, ...parsed.right].map(speciesKey).sort().join(',') !== ownKeys;
     };
-    add(pick(sameKind, seed, 3, notOwn).map((equation) => `Balance ${equation}`));
-    add(pick(PRACTICE_EQUATIONS.simple!, seed, 3, notOwn).map((equation) => `Balance ${equation}`));
+    add(pick(sameKind, seed, Infinity, notOwn).map((equation) => `Balance ${equation}`));
+    add(pick(PRACTICE_EQUATIONS.simple!, seed, Infinity, notOwn).map((equation) => `Balance ${equation}`));
   } else if (routed.kind === 'molar-mass') {
     const flavour = flavourOf(routed.formula);
     const list = (PRACTICE_FORMULAS[flavour] ?? PRACTICE_FORMULAS.simple)!;
     const own = routed.formula.replace(/\s/g, '');
-    add(pick(list, seed, 3, (formula) => formula !== own).map((formula) => `What is the molar mass of ${formula}?`));
     add(
-      pick(PRACTICE_FORMULAS.simple!, seed, 3, (formula) => formula !== own).map(
+      pick(list, seed, Infinity, (formula) => formula !== own).map(
+        (formula) => `What is the molar mass of ${formula}?`,
+      ),
+    );
+    add(
+      pick(PRACTICE_FORMULAS.simple!, seed, Infinity, (formula) => formula !== own).map(
         (formula) => `What is the molar mass of ${formula}?`,
       ),
     );
   } else if (routed.kind === 'stoichiometry') {
     for (const variant of practiceVariants(routed.problem, seed)) {
-      if (out.length >= 3) break;
+      if (out.length >= count) break;
+      if (!fresh(variant)) continue;
       const solution = solveStoichiometryProblem(variant, readStoichiometry(variant) ?? routed.problem);
       // No degenerate cases: reactants in the exact ratio make "which is limiting" meaningless.
       if (solution.tie || solution.answer.status !== 'solved' || !solution.answer.answer) continue;
       if (solution.answer.verified)
-        out.push({ question: variant, answer: solution.answer.answer.text, verified: true });
+        out.push({
+          question: variant,
+          answer: solution.answer.answer.text,
+          verified: true,
+          kind: solution.answer.kind,
+        });
     }
   } else if (routed.kind === 'moles' || routed.kind === 'gas') {
     // The same question with new numbers: every amount with a unit scaled, keeping its written decimals.
     const { named } = readable(question);
     const amount = /(?<![\w.])(\d+(?:\.\d+)?)(?=\s*(?:g|kg|mg|mol|moles|L|mL|atm|kPa|Pa|mmHg|K|°C)\b)/g;
     const factors = [1.5, 2, 0.5, 3, 0.75, 1.25, 4];
-    for (let k = 0; k < factors.length && out.length < 3; k++) {
+    for (let k = 0; k < factors.length && out.length < count; k++) {
       let i = 0;
       const variant = named.replace(amount, (written: string) => {
         const factor = factors[(seed + k + 3 * i++) % factors.length]!;
         const decimals = written.split('.')[1]?.length ?? 0;
         return (Number(written) * factor).toFixed(decimals);
       });
-      if (variant === named || out.some((one) => one.question === variant)) continue;
+      if (variant === named || !fresh(variant)) continue;
       const solved = asPractice(variant);
       if (solved?.verified) out.push(solved);
     }
   }
-  return out.slice(0, 3);
+  return out.slice(0, count);
 }
 
 export const chemistryEngine: Engine = {

@@ -4,14 +4,7 @@
  * independent numeric substitution. Anything it cannot do reliably is answered `unsupported`, never guessed.
  */
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
-import {
-  type Check,
-  type CheckResult,
-  type PracticeQuestion,
-  type TutorAnswer,
-  refusedAnswer,
-  solvedAnswer,
-} from '@studyease/contract';
+import { type Check, type CheckResult, type TutorAnswer, refusedAnswer, solvedAnswer } from '@studyease/contract';
 import { type Node, InvalidInput, Unsupported, size, variables } from './ast';
 import { solveArithmetic } from './arith';
 import { type Outcome, seeded } from './common';
@@ -28,7 +21,7 @@ import { type Prepared, prepare } from './prepare';
 import { type CrossIntent, crossCheck } from './crosscheck';
 import { checkDerivativeCandidate, checkEquationCandidate } from './candidate';
 import { type Reading, SECOND_READING, SECOND_READING_UNAVAILABLE, checkAgainstSecondReading } from './second-reader';
-import type { Engine } from '../engine';
+import type { Engine, EnginePractice, PracticeOptions } from '../engine';
 import { type Interval, type Rephrased, explainRefusal, rephrase } from '../phrasing';
 import { solvePercentage } from './percentage';
 import { withQualifiers } from './qualifiers';
@@ -380,7 +373,7 @@ const check = (question: string, studentAnswer: string): CheckResult => {
   return outcome.grade(studentAnswer);
 };
 
-const practice = (question: string): PracticeQuestion[] => {
+const practice = (question: string, options: PracticeOptions = {}): EnginePractice[] => {
   let outcome: Outcome;
   try {
     outcome = solvePhrased(question, false).outcome;
@@ -389,17 +382,19 @@ const practice = (question: string): PracticeQuestion[] => {
   }
   const generate = outcome.similar;
   if (!generate) return [];
-  const random = seeded(question);
-  const out: PracticeQuestion[] = [];
+  const random = options.random ?? seeded(question);
+  const count = options.count ?? 3;
+  const out: EnginePractice[] = [];
   const seen = new Set<string>([question]);
-  for (let attempt = 0; attempt < 30 && out.length < 3; attempt++) {
+  // Enough tries for a generator whose small spaces are mostly used up by `avoid`; each try that repeats is cheap.
+  for (let attempt = 0; attempt < 30 + 20 * count && out.length < count; attempt++) {
     // Tidied before it is solved: the student reads exactly the question that was checked.
     const q = naturalQuestion(generate(random));
-    if (seen.has(q)) continue;
+    if (seen.has(q) || options.avoid?.has(q)) continue;
     seen.add(q);
     const answer = solve(q);
     if (answer.status !== 'solved' || !answer.verified || answer.kind !== outcome.kind || !answer.answer) continue;
-    out.push({ question: q, answer: answer.answer.text, verified: true });
+    out.push({ question: q, answer: answer.answer.text, verified: true, kind: answer.kind });
   }
   return out;
 };

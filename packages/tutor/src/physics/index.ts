@@ -8,8 +8,8 @@
  * "0 to 27 m/s in 9 s, how far?" is "121.5 m, ≈ 1 × 10^2 m to the data's 1 significant figure". check() accepts
  * either.
  */
-import type { CheckResult, PracticeQuestion, TutorAnswer } from '@studyease/contract';
-import type { Engine } from '../engine';
+import type { CheckResult, TutorAnswer } from '@studyease/contract';
+import type { Engine, EnginePractice, PracticeOptions } from '../engine';
 import { numberValue, parseProblem, significantFigures, dimensionName } from './parse';
 import { quantity } from './quantities';
 import { formatSig } from './answer';
@@ -137,14 +137,15 @@ function random(seedText: string): () => number {
   };
 }
 
-function practice(question: string): PracticeQuestion[] {
+function practice(question: string, options: PracticeOptions = {}): EnginePractice[] {
   const original = solveFull(question);
   if (original.answer.status !== 'solved' || original.answer.answer === null) return [];
   const { problem } = original;
-  const next = random(problem.text);
-  const out: PracticeQuestion[] = [];
+  const next = options.random ?? random(problem.text);
+  const count = options.count ?? 3;
+  const out: EnginePractice[] = [];
   const seen = new Set<string>([problem.text]);
-  for (let attempt = 0; attempt < 60 && out.length < 3; attempt += 1) {
+  for (let attempt = 0; attempt < 40 + 20 * count && out.length < count; attempt += 1) {
     // Same wording and units, new numbers with the same number of figures; zeros stay (they are "from rest").
     let text = problem.text;
     for (const given of [...problem.givens].sort((a, b) => b.index - a.index)) {
@@ -162,7 +163,7 @@ function practice(question: string): PracticeQuestion[] {
       if (fresh === '') continue;
       text = text.slice(0, given.index) + fresh + text.slice(given.index + given.numberText.length);
     }
-    if (seen.has(text)) continue;
+    if (seen.has(text) || options.avoid?.has(text)) continue;
     seen.add(text);
     const solved = solveFull(text);
     const a = solved.answer;
@@ -176,7 +177,7 @@ function practice(question: string): PracticeQuestion[] {
     )
       continue;
     if (a.kind !== original.answer.kind) continue;
-    out.push({ question: text, answer: a.answer.text, verified: a.verified });
+    out.push({ question: text, answer: a.answer.text, verified: a.verified, kind: a.kind });
   }
   return out;
 }
