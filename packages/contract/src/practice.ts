@@ -117,3 +117,10 @@ export const PracticeVerdictSchema = z.object({
   }),
 });
 export type PracticeVerdict = z.output<typeof PracticeVerdictSchema>['data'];
+
+/**
+ * DELETE /api/account (docs/api.md, "Your data"): the account's username typed again, exactly, so a stray request
+ * never deletes it (400 when it does not match).
+ */
+export const DeleteAccountRequestSchema = z.object({ confirm: z.string({ error: 'confirm must be your username' }) });
+export type DeleteAccountRequest = z.output<typeof DeleteAccountRequestSchema>;
