@@ -6,24 +6,26 @@ import { trimTrailing } from './trimTrailing.ts';
 export type AppRoute =
   | { kind: 'dashboard' }
   | { kind: 'account' }
+  | { kind: 'practice' }
   | { kind: 'tool'; tool: ToolId }
   | { kind: 'conversation'; tool: ToolId; id: string }
   | { kind: 'not-found'; path: string };
 
 /**
  * The app's pages (spec §2) as @nanostores/router patterns: the browser's router store (src/stores/router.ts)
- * matches them; `account` comes before `tool`, as the router tries them in order.
+ * matches them; `account` and `practice` come before `tool`, as the router tries them in order.
  */
 export const APP_PAGES = {
   dashboard: '/app',
   account: '/app/account',
+  practice: '/app/practice',
   tool: '/app/:tool',
   conversation: '/app/:tool/:id',
 } as const;
 
 /** A matched page, as the router gives it: the pattern's name and its parameters. */
 export type AppPage =
-  | { route: 'dashboard' | 'account'; path: string }
+  | { route: 'dashboard' | 'account' | 'practice'; path: string }
   | { route: 'tool'; path: string; params: { tool: string } }
   | { route: 'conversation'; path: string; params: { tool: string; id: string } };
 
@@ -43,6 +45,7 @@ export function toAppRoute(page: AppPage | undefined, pathname: string): AppRout
       return notFound;
     case 'dashboard':
     case 'account':
+    case 'practice':
       // The router matches its patterns whatever their case; the paths we serve are lower case.
       return page.path === APP_PAGES[page.route] ? { kind: page.route } : notFound;
     case 'tool': {
@@ -72,7 +75,10 @@ export function parseAppRoute(pathname: string): AppRoute {
   if (rest.length > 0) page = undefined;
   else if (slug === undefined) page = { route: 'dashboard', path };
   else if (id === undefined)
-    page = slug === 'account' ? { route: 'account', path } : { route: 'tool', path, params: { tool: slug } };
+    page =
+      slug === 'account' || slug === 'practice'
+        ? { route: slug, path }
+        : { route: 'tool', path, params: { tool: slug } };
   else page = { route: 'conversation', path, params: { tool: slug, id } };
   return toAppRoute(page, pathname);
 }

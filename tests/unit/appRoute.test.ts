@@ -7,6 +7,8 @@ describe('parseAppRoute', () => {
     expect(parseAppRoute('/app/')).toEqual({ kind: 'dashboard' });
     expect(parseAppRoute('/app/account')).toEqual({ kind: 'account' });
     expect(parseAppRoute('/app/account/x').kind).toBe('not-found');
+    expect(parseAppRoute('/app/practice')).toEqual({ kind: 'practice' });
+    expect(parseAppRoute('/app/practice/x').kind).toBe('not-found');
     expect(parseAppRoute('/app/math-solver')).toEqual({ kind: 'tool', tool: 'math-solver' });
     expect(parseAppRoute('/app/translator/abc123')).toEqual({ kind: 'conversation', tool: 'translator', id: 'abc123' });
   });

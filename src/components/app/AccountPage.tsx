@@ -3,6 +3,7 @@ import { useState } from 'react';
 import Avatar from '@/components/account/Avatar';
 import LogoutDialog from '@/components/account/LogoutDialog';
 import LogoutEverywhere from '@/components/account/LogoutEverywhere';
+import YourData from '@/components/account/YourData';
 import ResendConfirmation from '@/components/auth/ResendConfirmation';
 import { fieldValue, useAuthForm } from '@/components/auth/useAuthForm';
 import Field from '@/components/ui/Field';
@@ -14,7 +15,10 @@ import { $user, changePassword } from '@/stores/session';
 
 type Fields = 'current' | 'password' | 'confirmation';
 
-/** /app/account: who is signed in, change password, resend the confirmation email, log out (here or everywhere). */
+/**
+ * /app/account: who is signed in, change password, resend the confirmation email, log out (here or everywhere),
+ * download or delete everything the account keeps.
+ */
 export default function AccountPage() {
   const user = useStore($user);
   const [errors, setErrors] = useState<FieldErrors<Fields>>({});
@@ -99,6 +103,8 @@ export default function AccountPage() {
       </section>
 
       <LogoutEverywhere />
+
+      <YourData username={user.username} />
     </div>
   );
 }

@@ -20,9 +20,11 @@ import Sidebar from './Sidebar';
 const loadChatView = () => import('@/components/chat/ChatView');
 const loadDashboard = () => import('./Dashboard');
 const loadAccountPage = () => import('./AccountPage');
+const loadPracticePage = () => import('@/components/practice/PracticePage');
 const ChatView = lazy(loadChatView);
 const Dashboard = lazy(loadDashboard);
 const AccountPage = lazy(loadAccountPage);
+const PracticePage = lazy(loadPracticePage);
 
 /**
  * Starts the session check and loading the route's page at once, rather than one after the other once React has
@@ -39,6 +41,7 @@ function preloadRoute(route: AppRoute): void {
     void rendererSettled();
     if (route.kind === 'conversation' && readSessionToken()) void openConversation(route.id);
   } else if (route.kind === 'dashboard') loadDashboard().catch(failed);
+  else if (route.kind === 'practice') loadPracticePage().catch(failed);
   else loadAccountPage().catch(failed);
 }
 preloadRoute($appRoute.get());
@@ -63,6 +66,8 @@ function routeTitle(route: AppRoute): string | undefined {
       return 'Dashboard';
     case 'account':
       return 'Account';
+    case 'practice':
+      return 'Practice';
     case 'tool':
     case 'conversation':
       return getTool(route.tool).name;
@@ -160,6 +165,10 @@ export default function AppShell() {
         ) : route.kind === 'dashboard' ? (
           <Suspense fallback={<PageLoading what="your dashboard" />}>
             <Dashboard />
+          </Suspense>
+        ) : route.kind === 'practice' ? (
+          <Suspense fallback={<PageLoading what="your practice" />}>
+            <PracticePage />
           </Suspense>
         ) : route.kind === 'account' ? (
           <Suspense fallback={<PageLoading what="your account" />}>

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import FittedTitle from '@/components/chat/FittedTitle';
+import DueForReview from '@/components/practice/DueForReview';
 import { isToolAvailable, UNAVAILABLE_BADGE } from '@/lib/toolAvailability';
 import { TOOL_GRID_CLASS, toolGridItemClass } from '@/lib/toolGrid';
 import { getTool, TOOLS } from '@/lib/tools';
@@ -12,7 +13,7 @@ const RECENT = 6;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** /app: the five tools and the student's recent conversations. */
+/** /app: what is due for review, the five tools and the student's recent conversations. */
 export default function Dashboard() {
   const conversations = useStore($conversations);
   const history = useStore($history);
@@ -21,6 +22,7 @@ export default function Dashboard() {
     <div className="mx-auto w-full max-w-5xl">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Your study tools</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-400">Pick a tool to start a new conversation.</p>
+      <DueForReview />
       {/*
         Compact on a phone (icon and name, two to a row) so the recent conversations below are in reach; the full
         cards from `sm`. The grid's spans leave no empty cell at any width (lib/toolGrid.ts).

@@ -41,6 +41,16 @@ function SidebarContent({ route, signedIn }: SidebarProps) {
               Dashboard
             </a>
           </li>
+          <li>
+            <a
+              href="/app/practice"
+              aria-current={route.kind === 'practice' ? 'page' : undefined}
+              className={linkClass(route.kind === 'practice')}
+            >
+              <Icon name="repeat" className="size-5 shrink-0" />
+              Practice
+            </a>
+          </li>
           {TOOLS.map((tool) => (
             <li key={tool.id}>
               <a

@@ -208,6 +208,8 @@ export default function AssistantMessage({ entry, tool, hintsFirst, busy, onEdit
           initial={answer.practice}
           entryKey={entry.key}
           messageId={entry.documentId}
+          // Only a checked answer leads to practice: its skill is then the engine's own reading of the question.
+          skill={answer.verified ? answer.skill : undefined}
         />
       )}
 

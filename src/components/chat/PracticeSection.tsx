@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { type SkillId, skillById } from '@studyease/contract';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api/errors';
 import { type PracticeQuestion, tutorApi } from '@/lib/api/tutor';
@@ -19,13 +20,15 @@ interface PracticeSectionProps {
    * has none (not saved yet): the questions and checks then go through the public tutor API and are not kept.
    */
   messageId: string | null;
+  /** The skill of a checked answer: "Practise this" starts a session on it (/app/practice). */
+  skill?: SkillId | undefined;
 }
 
 /**
  * Practice questions under an answer, asked for on demand (each one is solved and checked by the engine, which
  * costs the server work that a student who moves on does not need). Only verified ones are offered.
  */
-export default function PracticeSection({ tool, question, initial, entryKey, messageId }: PracticeSectionProps) {
+export default function PracticeSection({ tool, question, initial, entryKey, messageId, skill }: PracticeSectionProps) {
   const [items, setItems] = useState<readonly PracticeQuestion[] | null>(initial.length > 0 ? initial : null);
   const [state, setState] = useState<'idle' | 'loading' | 'error'>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -60,18 +63,30 @@ export default function PracticeSection({ tool, question, initial, entryKey, mes
     // Named after its question: two answers' practice in one conversation are two landmarks, and axe's
     // landmark-unique asks each to have a name of its own.
     <section className="mt-5" aria-label={`Practice questions like ${question}`}>
-      {items === null ? (
-        <button
-          type="button"
-          className="btn-outline px-3 py-1.5 text-sm"
-          disabled={state === 'loading'}
-          onClick={() => void load()}
-        >
-          {state === 'loading' ? 'Finding similar questions…' : 'Practise with similar questions'}
-        </button>
-      ) : (
+      {(skill || items === null) && (
+        <div className="flex flex-wrap gap-2">
+          {skill && (
+            <a href={`/app/practice?skill=${skill}`} className="btn-primary px-3 py-1.5 text-sm">
+              Practise this
+              {/* The skill by name for a screen reader; the visible label stays short. */}
+              <span className="sr-only">: {skillById(skill)?.name ?? skill}</span>
+            </a>
+          )}
+          {items === null && (
+            <button
+              type="button"
+              className="btn-outline px-3 py-1.5 text-sm"
+              disabled={state === 'loading'}
+              onClick={() => void load()}
+            >
+              {state === 'loading' ? 'Finding similar questions…' : 'Practise with similar questions'}
+            </button>
+          )}
+        </div>
+      )}
+      {items !== null && (
         <>
-          <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Practice questions</h3>
+          <h3 className="mt-3 text-sm font-semibold text-slate-900 first:mt-0 dark:text-white">Practice questions</h3>
           {verified.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
               No checked practice questions could be made for this one.

@@ -22,6 +22,8 @@ export const ICON_PATHS = {
   lightbulb: 'M9 18h6M10 22h4M12 2a7 7 0 0 0-4 12.7V16h8v-1.3A7 7 0 0 0 12 2z',
   listChecks: 'M3 6l2 2 3-3M3 13l2 2 3-3M11 6h10M11 13h10M11 20h10M3 20h4',
   camera: 'M3 8h4l2-3h6l2 3h4v12H3zM12 10a3.5 3.5 0 1 0 0 7 3.5 3.5 0 1 0 0-7z',
+  repeat: 'M17 2l4 4-4 4M3 11V9a3 3 0 0 1 3-3h15M7 22l-4-4 4-4M21 13v2a3 3 0 0 1-3 3H3',
+  download: 'M12 3v12M7 10l5 5 5-5M4 21h16',
 } as const;
 
 export type IconName = keyof typeof ICON_PATHS;
