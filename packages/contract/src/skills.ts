@@ -117,7 +117,7 @@ export const SKILLS = [
     id: 'moles',
     name: 'Moles, mass and particles',
     tool: 'chemistry-solver',
-    kinds: ['moles'],
+    kinds: ['moles', 'amount-of-substance'],
     example: 'How many moles are in 36 g of H2O?',
   },
   {
@@ -150,9 +150,9 @@ export const SKILLS = [
   },
   {
     id: 'forces',
-    name: 'Forces',
+    name: 'Forces and momentum',
     tool: 'physics-solver',
-    kinds: ['newtons-second-law', 'forces', 'weight'],
+    kinds: ['newtons-second-law', 'forces', 'weight', 'friction', 'springs', 'gravitation', 'momentum'],
     example: 'What force accelerates a 5 kg mass at 2 m/s^2?',
   },
   {
@@ -164,9 +164,9 @@ export const SKILLS = [
   },
   {
     id: 'circuits',
-    name: 'Circuits',
+    name: 'Circuits and electricity',
     tool: 'physics-solver',
-    kinds: ['ohms-law', 'resistors'],
+    kinds: ['ohms-law', 'resistors', 'electric-charge', 'electric-power', 'electrostatics'],
     example: 'What current flows through a 10 ohm resistor at 5 V?',
   },
   {
@@ -184,6 +184,13 @@ export const SKILLS = [
     example: 'What is the density of a 2 kg block with volume 0.001 m^3?',
   },
 ] as const satisfies readonly Skill[];
+
+/**
+ * The answer kinds that offer no practice, on purpose: a simplification or expansion the CAS did for an expression
+ * that is not a rational function (`simplify e^(ln(x))`) has no generator of like questions and belongs to no skill
+ * above. Every other kind an engine answers has a skill (packages/tutor's skills test checks this).
+ */
+export const KINDS_WITHOUT_PRACTICE: readonly string[] = ['simplify', 'expand'];
 
 export type SkillId = (typeof SKILLS)[number]['id'];
 export const SKILL_IDS = SKILLS.map((skill) => skill.id) as [SkillId, ...SkillId[]];
