@@ -51,6 +51,15 @@ export const PRACTICE_ACTIONS = ['find', 'questions', 'create'].map(
 );
 
 /**
+ * Practice that comes back (src/api/practice/routes): the caller's own skills, sessions and answers; and the
+ * caller's own data (src/api/account/routes): export it, delete it with the account. Neither takes an account id.
+ */
+export const OWN_PRACTICE_ACTIONS = [
+  ...['skills', 'session', 'answer'].map((action) => `api::practice.practice.${action}`),
+  ...['export', 'remove'].map((action) => `api::account.account.${action}`),
+];
+
+/**
  * What anyone may read, signed in or not: the published content the site pre-renders (blog, pricing, legal pages;
  * reads of draft-and-publish types are pinned to published versions by `global::published-only`) and the chat's
  * limits for the pricing page, and the photo reader (a POST that reads a picture and stores nothing; signed in, its
@@ -80,6 +89,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<'public' | 'authenticated', reado
     ...OWN_ACCOUNT_ACTIONS,
     ...CHAT_ACTIONS,
     ...PRACTICE_ACTIONS,
+    ...OWN_PRACTICE_ACTIONS,
     ...PUBLIC_READ_ACTIONS,
   ],
 };

@@ -6,6 +6,7 @@ import {
   type CheckStepResult,
   type PracticeQuestion,
   refusedAnswer,
+  type SkillId,
   type SolveOptions,
   type ToolId,
   type TutorAnswer,
@@ -175,6 +176,25 @@ export async function practiceInPool(
       settings.timeoutMs,
       settings.maxThreads,
     )) as PracticeQuestion[];
+  } catch (error) {
+    if (isTimeout(error)) return [];
+    throw error;
+  }
+}
+
+/**
+ * Fresh questions for a skill (issue #16's practice sessions), each solved and verified by the engine, none in
+ * `avoid`, in a worker; past the time limit there are none rather than a stalled request.
+ */
+export async function skillPracticeInPool(
+  skill: SkillId,
+  options: { seedQuestion?: string | undefined; seed: string; count: number; avoid: string[] },
+  settings: PoolSettings,
+): Promise<PracticeQuestion[]> {
+  const { seedQuestion, ...rest } = options;
+  const task: TutorTask = { type: 'skill-practice', skill, ...rest, ...(seedQuestion ? { seedQuestion } : {}) };
+  try {
+    return (await runWithTimeout(task, settings.timeoutMs, settings.maxThreads)) as PracticeQuestion[];
   } catch (error) {
     if (isTimeout(error)) return [];
     throw error;

@@ -12,6 +12,7 @@ import { spendModelAnswer } from '../../../limits/model-budget';
 import { TutorConfigSchema } from '../../../tutor/config';
 import { poolDependencies } from '../../../tutor/dependencies';
 import { streamAnswer } from '../../../tutor/stream';
+import type practiceService from '../../practice/services/practice';
 import { CONVERSATION, type ConversationRow, MESSAGE, type MessageRow } from '../rows';
 
 /** While an answer streams, the assistant message is saved at most this often (and at its end). */
@@ -70,6 +71,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   // the admin panel would not see chat traffic (none is, and chat messages are no content to publish).
   const conversationRows = () => strapi.db.query(CONVERSATION);
   const messageRows = () => strapi.db.query(MESSAGE);
+
+  /**
+   * A solved, verified engine answer with a skill starts that skill for the student (issue #16): it becomes due for
+   * practice, growing from this question. Practice is a side matter of the answer: a failure here is logged, and the
+   * answer is still sent and kept.
+   */
+  const startSkill = async (owner: number, answer: TutorAnswer | null): Promise<void> => {
+    if (!answer?.skill || answer.status !== 'solved' || !answer.verified || answer.source !== 'engine') return;
+    const practice = strapi.service('api::practice.practice') as unknown as ReturnType<typeof practiceService>;
+    await practice.start(owner, answer.skill, answer.question.text, new Date()).catch((error: unknown) => {
+      strapi.log.error(`[chat] starting the skill failed: ${error instanceof Error ? error.stack : String(error)}`);
+    });
+  };
 
   /** The assistant messages being written by this process right now: a retry must not write into one. */
   const streaming = new Set<string>();
@@ -171,7 +185,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           if (event.event === 'delta') text += event.data.text;
           if (event.event === 'answer') answer = event.data;
           if (event.event === 'error') failure = event.data.message;
-          if (event.event === 'done') await save(endStatus());
+          if (event.event === 'done') {
+            await save(endStatus());
+            if (endStatus() === 'complete') await startSkill(owner, answer);
+          }
           send(
             event.event === 'start'
               ? { event: 'start', data: { ...event.data, questionId: question.documentId, messageId: replyId } }

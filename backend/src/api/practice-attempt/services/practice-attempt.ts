@@ -10,6 +10,7 @@ import {
 import { TutorConfigSchema } from '../../../tutor/config';
 import { checkInPool, practiceInPool } from '../../../tutor/pool';
 import { type ConversationRow, MESSAGE, type MessageRow } from '../../conversation/rows';
+import type practiceService from '../../practice/services/practice';
 
 export const PRACTICE_ATTEMPT = 'api::practice-attempt.practice-attempt';
 
@@ -103,7 +104,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       answer: string,
     ): Promise<PracticeAttempt> {
       const message = await practiceMessage(conversation, messageId);
-      if (!message.answer.practice.some((offered) => offered.question === question)) {
+      const offered = message.answer.practice.find((item) => item.question === question);
+      if (!offered) {
         throw new errors.ValidationError('question must be one of the practice questions of this answer');
       }
       const kept = await attempts().count({ where: { owner: { id: owner }, message: { id: message.id } } });
@@ -112,7 +114,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           `You have answered these questions ${MAX_ATTEMPTS_PER_MESSAGE} times: ask a new question to practise more.`,
         );
       }
-      return this.record(owner, message.answer.tool, question, answer, { conversation, message });
+      // Only the first answer to a question counts for mastery (issue #16): answering it again once its verdict is
+      // known proves nothing.
+      const first =
+        (await attempts().count({ where: { owner: { id: owner }, message: { id: message.id }, question } })) === 0;
+      const attempt = await this.record(owner, message.answer.tool, question, answer, { conversation, message });
+      const skill = offered.skill ?? message.answer.skill;
+      if (first && skill) {
+        const practice = strapi.service('api::practice.practice') as unknown as ReturnType<typeof practiceService>;
+        await practice.recordOutcome(owner, skill, attempt.correct ? 'right' : 'wrong', new Date());
+      }
+      return attempt;
     },
 
     /** Checks and keeps one attempt of `owner` (issue #16's practice calls this without a conversation). */
