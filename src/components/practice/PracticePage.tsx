@@ -37,7 +37,8 @@ export default function PracticePage() {
   return (
     <div className="mx-auto w-full max-w-3xl">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Practice</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-400">
+      {/* In a session, a phone keeps its height for the question. */}
+      <p className={`mt-2 text-slate-600 dark:text-slate-400 ${inSession ? 'hidden sm:block' : ''}`}>
         The skills from your own questions come back for review just before you would forget them.
       </p>
 
@@ -85,7 +86,7 @@ export default function PracticePage() {
         <>
           {started && (
             <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl bg-primary-50 p-4 dark:bg-primary-950/60">
-              <p className="min-w-0 flex-1 text-sm text-primary-900 dark:text-primary-100">
+              <p className="min-w-0 flex-1 basis-60 text-sm text-primary-900 dark:text-primary-100">
                 {due.length === 0
                   ? 'Nothing is due today. A session takes the skills that are due soonest.'
                   : `${String(due.length)} ${due.length === 1 ? 'skill is' : 'skills are'} due today. A session mixes them: five questions, one at a time.`}

@@ -85,11 +85,11 @@ export default function PracticeSession({ run }: { run: PracticeRun }) {
 
   return (
     <section aria-labelledby="practice-question-heading" className="mt-6">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm font-medium text-slate-600 dark:text-slate-400">
+      <div className="flex items-center justify-between gap-2">
+        <p className="min-w-0 text-sm font-medium text-slate-600 dark:text-slate-400">
           Question {run.index + 1} of {run.questions.length} · {name}
         </p>
-        <button type="button" className="btn-ghost px-3 py-1.5 text-sm" onClick={endPractice}>
+        <button type="button" className="btn-ghost shrink-0 px-3 py-1.5 text-sm" onClick={endPractice}>
           End session
         </button>
       </div>
@@ -111,7 +111,7 @@ export default function PracticeSession({ run }: { run: PracticeRun }) {
           </ol>
         )}
 
-        <form ref={form} className="mt-4" noValidate onSubmit={onSubmit} aria-label="Your answer">
+        <form ref={form} className="mt-4" noValidate onSubmit={onSubmit}>
           <label htmlFor="practice-answer" className="block text-sm font-medium text-slate-900 dark:text-white">
             Your answer
           </label>

@@ -16,7 +16,7 @@ function answersInWords({ attempts, correct }: SkillProgress): string {
 function StartedSkill({ skill, now }: { skill: SkillProgress; now: Date }) {
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+      <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="font-semibold text-slate-900 dark:text-white">{skill.name}</h3>
           <p className="text-xs text-slate-600 dark:text-slate-400">
@@ -25,7 +25,7 @@ function StartedSkill({ skill, now }: { skill: SkillProgress; now: Date }) {
         </div>
         <button
           type="button"
-          className="btn-outline px-3 py-1 text-sm"
+          className="btn-outline shrink-0 px-3 py-1 text-sm"
           aria-label={`Practise ${skill.name}`}
           onClick={() => void startPractice(skill.skill)}
         >
