@@ -13,6 +13,7 @@ import {
 } from '@studyease/contract';
 import type { EnginePractice } from './engine';
 import { checkModelAnswer, engineFor } from './engines';
+import { MORE_SEEDS } from './practice-seeds';
 import { seededRandom } from './random';
 import { readable } from './readable';
 
@@ -139,7 +140,8 @@ export interface SkillPracticeOptions {
  * Fresh practice for a skill: up to `count` questions, each solved and verified by the skill's engine, none in
  * `avoid`, none twice. They grow from the seed question (new numbers, or a new question of the same type drawn
  * from the engine's generator); where it grows too few (a question with no generator, or of another skill), the
- * skill's example makes up the rest. Fewer than `count` only when the engine cannot make more.
+ * skill's example and its other seeds (practice-seeds.ts) make up the rest. Fewer than `count` only when the
+ * engine cannot make more.
  */
 export function practiceForSkill(skill: SkillId, options: SkillPracticeOptions): PracticeQuestion[] {
   const entry = skillById(skill);
@@ -148,23 +150,40 @@ export function practiceForSkill(skill: SkillId, options: SkillPracticeOptions):
   const random = seededRandom(`${skill}\u0000${options.seed}`);
   const avoid = new Set(options.avoid ?? []);
   const out: PracticeQuestion[] = [];
-  const seeds = [...new Set([options.seedQuestion?.trim(), entry.example])].filter((one): one is string => !!one);
-  for (const seedQuestion of seeds) {
-    if (out.length >= options.count) break;
+  const grow = (seedQuestion: string, count: number): void => {
     let grown: EnginePractice[];
     try {
-      grown = engine.practice(seedQuestion, { random, count: options.count - out.length, avoid });
+      grown = engine.practice(seedQuestion, { random, count, avoid });
     } catch (error) {
       console.error(`[tutor] ${entry.tool} practice for ${skill} failed`, error);
-      continue;
+      return;
     }
-    for (const one of grown) {
+    for (const one of grown.slice(0, count)) {
       // Only verified questions of this very skill, each once: a seed of another kind grows its own kind.
       if (!one.verified || skillOfKind(one.kind) !== skill || avoid.has(one.question)) continue;
       avoid.add(one.question);
       out.push(withSkill(one));
-      if (out.length >= options.count) break;
     }
+  };
+  // The student's own question first: as many as it grows.
+  const own = options.seedQuestion?.trim();
+  if (own) grow(own, options.count);
+  // Then the skill's seeds in an order drawn from the seed, one question each in turn, so a session mixes the
+  // skill's question types; a seed that grows nothing more is dropped.
+  let seeds = [entry.example, ...(MORE_SEEDS[skill] ?? [])]
+    .filter((one) => one !== own)
+    .map((one) => ({ one, order: random() }))
+    .sort((a, b) => a.order - b.order)
+    .map(({ one }) => one);
+  while (out.length < options.count && seeds.length > 0) {
+    const spent = new Set<string>();
+    for (const seedQuestion of seeds) {
+      if (out.length >= options.count) break;
+      const before = out.length;
+      grow(seedQuestion, 1);
+      if (out.length === before) spent.add(seedQuestion);
+    }
+    seeds = seeds.filter((one) => !spent.has(one));
   }
   return out;
 }

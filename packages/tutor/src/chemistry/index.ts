@@ -34,6 +34,15 @@ import {
   STOICHIOMETRY_KIND,
 } from './stoichiometry';
 import { wrongAmount } from '../mistake';
+import { seededRandom } from '../random';
+import {
+  balancingQuestion,
+  gasQuestion,
+  molarityQuestion,
+  molarMassQuestion,
+  molesQuestion,
+  stoichiometryQuestion,
+} from './practice-questions';
 
 const TOOL = 'chemistry-solver';
 const MAX_LENGTH = 2000;
@@ -560,7 +569,7 @@ function practice(question: string, options: PracticeOptions = {}): EnginePracti
       ),
     );
   } else if (routed.kind === 'stoichiometry') {
-    for (const variant of practiceVariants(routed.problem, seed)) {
+    for (const variant of practiceVariants(routed.problem, seed, options.random && { random: options.random, count })) {
       if (out.length >= count) break;
       if (!fresh(variant)) continue;
       const solution = solveStoichiometryProblem(variant, readStoichiometry(variant) ?? routed.problem);
@@ -574,15 +583,22 @@ function practice(question: string, options: PracticeOptions = {}): EnginePracti
           kind: solution.answer.kind,
         });
     }
-  } else if (routed.kind === 'moles' || routed.kind === 'gas') {
-    // The same question with new numbers: every amount with a unit scaled, keeping its written decimals.
+  } else if (
+    routed.kind === 'moles' ||
+    routed.kind === 'gas' ||
+    routed.kind === 'molarity' ||
+    routed.kind === 'percent-yield'
+  ) {
+    // The same question with new numbers: every amount with a unit scaled, keeping its written decimals. The
+    // chat's three from a fixed list of factors; a skill's practice (a random source) from any factor.
     const { named } = readable(question);
-    const amount = /(?<![\w.])(\d+(?:\.\d+)?)(?=\s*(?:g|kg|mg|mol|moles|L|mL|atm|kPa|Pa|mmHg|K|°C)\b)/g;
+    const amount = /(?<![\w.])(\d+(?:\.\d+)?)(?=\s*(?:g|kg|mg|mol|moles|L|mL|atm|kPa|Pa|mmHg|K|°C|M)\b)/g;
     const factors = [1.5, 2, 0.5, 3, 0.75, 1.25, 4];
-    for (let k = 0; k < factors.length && out.length < count; k++) {
+    const tries = options.random ? 10 + 3 * count : factors.length;
+    for (let k = 0; k < tries && out.length < count; k++) {
       let i = 0;
       const variant = named.replace(amount, (written: string) => {
-        const factor = factors[(seed + k + 3 * i++) % factors.length]!;
+        const factor = options.random ? 0.4 + 1.6 * options.random() : factors[(seed + k + 3 * i++) % factors.length]!;
         const decimals = written.split('.')[1]?.length ?? 0;
         return (Number(written) * factor).toFixed(decimals);
       });
@@ -591,8 +607,26 @@ function practice(question: string, options: PracticeOptions = {}): EnginePracti
       if (solved?.verified) out.push(solved);
     }
   }
+  // What the question itself could not grow: new questions of the same type (practice-questions.ts), each solved
+  // and verified like the rest.
+  const generate = GENERATED[routed.kind];
+  if (generate) {
+    const random = options.random ?? seededRandom(question);
+    for (let attempt = 0; attempt < 20 + 10 * count && out.length < count; attempt++) add([generate(random)]);
+  }
   return out.slice(0, count);
 }
+
+/** Generators of new questions by route. */
+const GENERATED: Partial<Record<Route['kind'], (random: () => number) => string>> = {
+  balance: balancingQuestion,
+  'molar-mass': molarMassQuestion,
+  moles: molesQuestion,
+  gas: gasQuestion,
+  molarity: molarityQuestion,
+  stoichiometry: stoichiometryQuestion,
+  'percent-yield': stoichiometryQuestion,
+};
 
 export const chemistryEngine: Engine = {
   tool: TOOL,

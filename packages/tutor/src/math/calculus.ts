@@ -15,6 +15,7 @@ import { factorOverRationals } from './factor';
 import { degree, polyToNode, toRatFn, NotRational } from './poly';
 import { toLatex, toText } from './print';
 import * as R from '../rational';
+import { similarLimit, similarRationalExpression } from './practice';
 
 export type Intent = 'auto' | 'derivative' | 'integral' | 'limit' | 'factor' | 'expand' | 'simplify';
 export interface CalculusOptions {
@@ -264,6 +265,7 @@ export const solveCalculus = (intent: Intent, node: Node, options: CalculusOptio
           'If you get 0/0, factor and cancel, or use sin(x)/x → 1.',
         ],
         grade: (s) => gradeExpression(L, s),
+        similar: similarLimit,
       };
     }
     default:
@@ -490,6 +492,7 @@ const simplifyLike = (intent: Intent, node: Node, v: string): Outcome => {
     ],
     grade: (s) => gradeExpression(result, s),
     similar: (random) => {
+      if (kind === 'simplify-rational-expression') return similarRationalExpression(random);
       const r1 = randInt(random, -9, 9, [0]);
       const r2 = randInt(random, -9, 9, [0, r1, -r1]);
       return intent === 'factor'

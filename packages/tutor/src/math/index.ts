@@ -26,7 +26,7 @@ import { type Interval, type Rephrased, explainRefusal, rephrase } from '../phra
 import { solvePercentage } from './percentage';
 import { withQualifiers } from './qualifiers';
 import { hasTrig } from './trig/angles';
-import { naturalQuestion } from './natural-question';
+import { asExercise, naturalQuestion } from './natural-question';
 
 const TOOL = 'math-solver' as const;
 const MAX_NODES = 300;
@@ -389,7 +389,7 @@ const practice = (question: string, options: PracticeOptions = {}): EnginePracti
   // Enough tries for a generator whose small spaces are mostly used up by `avoid`; each try that repeats is cheap.
   for (let attempt = 0; attempt < 30 + 20 * count && out.length < count; attempt++) {
     // Tidied before it is solved: the student reads exactly the question that was checked.
-    const q = naturalQuestion(generate(random));
+    const q = asExercise(naturalQuestion(generate(random)));
     if (seen.has(q) || options.avoid?.has(q)) continue;
     seen.add(q);
     const answer = solve(q);

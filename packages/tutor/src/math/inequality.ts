@@ -5,7 +5,8 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- invariants, see README.md "Non-null assertions" */
 import { type Node, Unsupported, num, sym } from './ast';
 import { type CalculusOptions, mainVariable } from './calculus';
-import { type Outcome, randInt, step } from './common';
+import { type Outcome, step } from './common';
+import { similarInequality } from './practice';
 import { quadraticRoots } from './equations';
 import { evalReal } from './evaluate';
 import { parse } from './parse';
@@ -138,7 +139,7 @@ export const solveInequality = (node: Node, options: CalculusOptions): Outcome =
       s.replace(/\s/g, '') === text.replace(/\s/g, '')
         ? { correct: true, differences: [] }
         : { correct: false, differences: [`the solution set is ${text}`] },
-    similar: (random) => `${randInt(random, 2, 9)}x - ${randInt(random, 1, 20)} > ${randInt(random, 1, 20)}`,
+    similar: similarInequality(deg),
   };
 };
 

@@ -24,3 +24,23 @@ export function naturalQuestion(question: string): string {
       .trim()
   );
 }
+
+/** A leading instruction a generator writes in lower case. */
+const INSTRUCTION = /^(?:solve|expand|factor|simplify|integrate|increase|decrease|prove|convert|what|find|work out)\b/;
+
+/**
+ * A generated question as an exercise reads (issue #16): an instruction first, with a capital ("Solve 5x + 1 =
+ * x + 17", "Find the derivative of …", "Find lim x->2 …"). The engine solves the text this returns, so what the
+ * student reads is still exactly what was checked.
+ * @param question - a tidied generated question (`5x + 1 = x + 17`, `derivative of x^3`)
+ */
+export function asExercise(question: string): string {
+  let text = question;
+  if (/^(?:\w+ )?derivative of\b/.test(text)) text = `find the ${text}`;
+  else if (/^lim\b/.test(text)) text = `find ${text}`;
+  else if (!INSTRUCTION.test(text)) {
+    if (/[=<>]/.test(text)) text = `solve ${text}`;
+    else if (/^[\d(]/.test(text)) text = `work out ${text}`;
+  }
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

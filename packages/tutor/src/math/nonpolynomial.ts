@@ -8,7 +8,7 @@ import type { Check } from '@studyease/contract';
 import { type Node, Unsupported, call, div, num, sym, variables } from './ast';
 import { type CalculusOptions, mainVariable, solveCalculus } from './calculus';
 import { cas, casGuard, fromCas, toCas } from './cas';
-import { type Outcome, fmt, randInt, step } from './common';
+import { type Outcome, fmt, step } from './common';
 import { type C, close, evaluate } from './evaluate';
 import { gradeRoots } from './grade';
 import { solveInequality } from './inequality';
@@ -16,6 +16,7 @@ import { toRatFn } from './poly';
 import { toLatex, toText } from './print';
 import { trigCalls } from './trig/angles';
 import { solveTrigEquation } from './trig/equation';
+import { similarExponential, similarLogarithmic } from './practice';
 import * as R from '../rational';
 
 /**
@@ -110,12 +111,7 @@ export const solveOther = (what: string, node: Node, options: CalculusOptions): 
       'Solve the resulting equation and check the domain.',
     ],
     grade: (s) => gradeRoots(v, values, s),
-    similar: isLog
-      ? (random) => `log_${randInt(random, 2, 5)}(x) = ${randInt(random, 2, 4)}`
-      : (random) => {
-          const b = randInt(random, 2, 5);
-          return `${b}^x = ${b ** randInt(random, 2, 5)}`;
-        },
+    similar: isLog ? similarLogarithmic : similarExponential,
   };
 };
 

@@ -10,7 +10,7 @@
  */
 import type { CheckResult, TutorAnswer } from '@studyease/contract';
 import type { Engine, EnginePractice, PracticeOptions } from '../engine';
-import { numberValue, parseProblem, significantFigures, dimensionName } from './parse';
+import { type Given, numberValue, parseProblem, significantFigures, dimensionName } from './parse';
 import { quantity } from './quantities';
 import { formatSig } from './answer';
 import { relClose } from './routes';
@@ -137,6 +137,25 @@ function random(seedText: string): () => number {
   };
 }
 
+/** Where each given's number stands in the question as written, in the same order; null when one is not found. */
+function positionsIn(question: string, givens: readonly Given[]): Map<Given, number> | null {
+  const found = new Map<Given, number>();
+  let from = 0;
+  for (const given of [...givens].sort((a, b) => a.index - b.index)) {
+    let index = question.indexOf(given.numberText, from);
+    // A whole number only: "5" is not the 5 in "2.5" or "50".
+    while (
+      index >= 0 &&
+      (/[\d.]/.test(question[index - 1] ?? '') || /[\d.]/.test(question[index + given.numberText.length] ?? ''))
+    )
+      index = question.indexOf(given.numberText, index + 1);
+    if (index < 0) return null;
+    found.set(given, index);
+    from = index + given.numberText.length;
+  }
+  return found;
+}
+
 function practice(question: string, options: PracticeOptions = {}): EnginePractice[] {
   const original = solveFull(question);
   if (original.answer.status !== 'solved' || original.answer.answer === null) return [];
@@ -144,11 +163,16 @@ function practice(question: string, options: PracticeOptions = {}): EnginePracti
   const next = options.random ?? random(problem.text);
   const count = options.count ?? 3;
   const out: EnginePractice[] = [];
-  const seen = new Set<string>([problem.text]);
+  const seen = new Set<string>([problem.text, question]);
+  // The student's own wording where every number is found in it in order (the reader's normalised text can read
+  // "travels" for "travel" or "deg" for "°"); the normalised text otherwise.
+  const own = positionsIn(question, problem.givens);
+  const base = own ? question : problem.text;
+  const at = (given: Given): number => own?.get(given) ?? given.index;
   for (let attempt = 0; attempt < 40 + 20 * count && out.length < count; attempt += 1) {
     // Same wording and units, new numbers with the same number of figures; zeros stay (they are "from rest").
-    let text = problem.text;
-    for (const given of [...problem.givens].sort((a, b) => b.index - a.index)) {
+    let text = base;
+    for (const given of [...problem.givens].sort((a, b) => at(b) - at(a))) {
       const old = numberValue(given.numberText);
       if (old === 0) continue;
       const sf = Math.max(Math.min(significantFigures(given.numberText), 4), 1);
@@ -161,7 +185,7 @@ function practice(question: string, options: PracticeOptions = {}): EnginePracti
         }
       }
       if (fresh === '') continue;
-      text = text.slice(0, given.index) + fresh + text.slice(given.index + given.numberText.length);
+      text = text.slice(0, at(given)) + fresh + text.slice(at(given) + given.numberText.length);
     }
     if (seen.has(text) || options.avoid?.has(text)) continue;
     seen.add(text);

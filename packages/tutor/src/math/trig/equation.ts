@@ -14,6 +14,7 @@ import { toText } from '../print';
 import * as R from '../../rational';
 import type { Q } from '../../rational';
 import { mapTree } from './angles';
+import { similarTrigEquation } from '../practice';
 import { type TrigPolynomial, degreeOf, monomialOf, tidy, trigPolynomial } from './polynomial';
 import { type TrigFn, angleText, periodText, principalAngle, smallFraction } from './values';
 import { readable } from '../../readable';
@@ -293,17 +294,6 @@ const gradeGeneral = (v: string, families: readonly Family[], degrees: boolean, 
   return { correct: differences.length === 0, differences };
 };
 
-const PRACTICE = [
-  'sin(x) = 1/2',
-  '2cos(x) - 1 = 0',
-  'tan(x) = 1',
-  '2sin(x) + 1 = 0',
-  'cos(x) = -1/2',
-  '2cos(x)^2 - 1 = 0',
-  'sin(2x) = 0',
-  'tan(x) = -1',
-];
-
 /** Substitutes a value of the unknown into the original equation with the engine's evaluator. */
 const substitution = (node: Node & { k: 'rel' }, v: string, x: number, label: string): Check => {
   try {
@@ -467,7 +457,7 @@ export const solveTrigEquation = (node: Node & { k: 'rel' }, v: string, interval
         : 'Add k whole periods to each angle.',
     ],
     grade,
-    similar: (random) => `solve ${PRACTICE[Math.floor(random() * PRACTICE.length)] ?? 'sin(x) = 1/2'}${intervalText}`,
+    similar: similarTrigEquation(intervalText),
   };
 };
 

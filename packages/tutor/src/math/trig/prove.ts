@@ -9,7 +9,8 @@ import { type Outcome, fmt, step } from '../common';
 import { toLatex, toText } from '../print';
 import { NotTrig, TRIG, mapTree, trigCalls } from './angles';
 import { compareNumerically, envText } from './numeric';
-import { IDENTITY_PRACTICE, gradeVerdict, pick } from './phrasing';
+import { gradeVerdict } from './phrasing';
+import { similarIdentity } from '../practice';
 import { chain, quotientStage, same, stageSteps } from './rewrite';
 import { type TrigRing, buildRing, ratioEqual } from './ring';
 
@@ -171,6 +172,6 @@ export const proveIdentity = (question: string, relation: Node): Outcome => {
         : 'Use sin²(x) + cos²(x) = 1 to finish.',
     ],
     grade: (student) => gradeVerdict(verdict, student),
-    similar: pick(IDENTITY_PRACTICE),
+    similar: similarIdentity,
   };
 };

@@ -14,7 +14,7 @@ import * as R from '../../rational';
 import type { Q } from '../../rational';
 import { NotTrig } from './angles';
 import { compareNumerically, envText } from './numeric';
-import { SIMPLIFY_PRACTICE, pick } from './phrasing';
+import { similarTrigSimplification } from '../practice';
 import { chain, same } from './rewrite';
 import { type TrigRatio, type TrigRing, buildRing, ratioConst, ratioEqual, trigAdd, trigScale } from './ring';
 
@@ -162,6 +162,6 @@ export const simplifyTrig = (question: string, node: Node): Outcome | null => {
       'When no identity applies any more, ask: is what is left a single trig function or a double angle?',
     ],
     grade: (student) => gradeExpression(finalResult, student),
-    similar: pick(SIMPLIFY_PRACTICE),
+    similar: similarTrigSimplification,
   };
 };
