@@ -18,8 +18,8 @@ export interface PracticeRow {
   questions: PracticeQuestion[];
 }
 
-type PracticeForSkill = (
-  skill: string,
+type PracticeForSkill<S extends string> = (
+  skill: S,
   options: { seedQuestion?: string; seed: string; count: number; avoid?: readonly string[] },
 ) => PracticeQuestion[];
 
@@ -29,9 +29,9 @@ const median = (values: readonly number[]): number => {
 };
 
 /** Draws `count` questions for each skill, one per seed. */
-export function practiceTable(
-  skills: readonly string[],
-  practiceForSkill: PracticeForSkill,
+export function practiceTable<S extends string>(
+  skills: readonly S[],
+  practiceForSkill: PracticeForSkill<S>,
   count: number,
 ): PracticeRow[] {
   return skills.map((skill) => {

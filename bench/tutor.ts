@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { startBackend } from '../tools/test-backend/backend.ts';
 import { buildCorpus } from './phrasing/corpus.ts';
 import { type Answered, formatTable, runCorpus } from './phrasing/table.ts';
+import { formatPracticeTable, practiceTable } from './practice.ts';
 import { gradeWordProblem, wordProblems } from './phrasing/word-problems.ts';
 
 interface Problem {
@@ -119,6 +120,7 @@ try {
   // engines' reading, not the transport's.
   const tutor = createRequire(import.meta.url)('../packages/tutor/dist/solve.js') as {
     solveLocally(tool: string, question: string): Answered;
+    practiceForSkill: Parameters<typeof practiceTable>[1];
   };
   const families = await runCorpus(buildCorpus(30), (tool, question) => tutor.solveLocally(tool, question));
   console.log(`\nStudent-phrased corpus, per wording family (bench/phrasing):\n${formatTable(families)}`);
@@ -131,6 +133,14 @@ try {
   console.log(
     `\nGrade-school word problems: 1000 asked, ${String(probe.right)} right, ${String(probe.refused)} refused, ` +
       `${String(probe.wrong)} wrong (goal 0)`,
+  );
+
+  // Practice generation (issue #16): per skill, 100 questions drawn one at a time with a new seed each and the
+  // earlier ones avoided, as a student's sessions over a week draw them. Goal: 100 verified, 0 repeated.
+  const { SKILL_IDS } = createRequire(import.meta.url)('@studyease/contract') as { SKILL_IDS: readonly string[] };
+  const practiceRows = practiceTable(SKILL_IDS, tutor.practiceForSkill, 100);
+  console.log(
+    `\nPractice generation, 100 questions per skill (bench/practice.ts):\n${formatPracticeTable(practiceRows)}`,
   );
 } finally {
   await backend.stop();
