@@ -204,6 +204,19 @@ describe('practice', () => {
     assert.deepEqual(kept, wrongVerdict.progress);
   });
 
+  test('two answers to one question at once: one is checked and counted, the other is 409', async () => {
+    const [question] = await questionsOf(alice.jwt, { skill: 'integrals' });
+    assert.ok(question);
+    const right = await rightAnswerOf(question.id);
+    const both = await Promise.all([
+      answer(alice.jwt, { question: question.id, answer: right, hintsUsed: 0 }),
+      answer(alice.jwt, { question: question.id, answer: right, hintsUsed: 0 }),
+    ]);
+    assert.deepEqual(both.map((res) => res.status).sort(), [200, 409]);
+    const integrals = (await skillsOf(alice.jwt)).find((skill) => skill.skill === 'integrals');
+    assert.deepEqual([integrals?.attempts, integrals?.correct], [1, 1]);
+  });
+
   test('a given skill, started or not; no question repeated within a week', async () => {
     const seen = new Set<string>();
     for (let round = 0; round < 3; round += 1) {
