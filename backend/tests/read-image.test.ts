@@ -11,12 +11,13 @@ import { startFakeModel, type FakeModel } from '../../tools/fake-model.ts';
 
 const sharp = createRequire(path.join(import.meta.dirname, '../package.json'))('sharp') as typeof SharpModule;
 
-/** A printed line of text as a PNG, drawn with sharp's SVG text. */
-const printed = (text: string): Promise<Buffer> =>
+/** A printed line of text as a PNG, drawn with sharp's SVG text (by default large, on a wide page). */
+const printed = (text: string, { size = 44, width = 560 } = {}): Promise<Buffer> =>
   sharp(
     Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="560" height="110"><rect width="100%" height="100%" fill="white"/>` +
-        `<text x="30" y="70" font-family="DejaVu Sans" font-size="44">${text}</text></svg>`,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${Math.round(2.5 * size)}">` +
+        `<rect width="100%" height="100%" fill="white"/>` +
+        `<text x="${Math.round(size * 0.68)}" y="${Math.round(size * 1.6)}" font-family="DejaVu Sans" font-size="${size}">${text}</text></svg>`,
     ),
   )
     .png()
@@ -54,6 +55,19 @@ describe('offline reader', () => {
     assert.equal(body.text, '2x + 3 = 11');
     assert.equal(body.latex, '2x + 3 = 11');
     assert.ok(typeof body.confidence === 'number' && body.confidence > 0.5 && body.confidence <= 1);
+  });
+
+  test('a division sign, which the English data reads as a plus, is read from its shape', async () => {
+    const { status, body } = await upload(
+      backend.url,
+      await printed('12 ÷ 4 + x = 10', { size: 30, width: 340 }),
+      'exercise.png',
+    );
+    assert.equal(status, 200);
+    assert.equal(body.text, '12/4 + x = 10');
+    // A plus of the same size stays a plus.
+    const plus = await upload(backend.url, await printed('12 + 4 + x = 10', { size: 30, width: 340 }), 'exercise.png');
+    assert.equal(plus.body.text, '12 + 4 + x = 10');
   });
 
   test('a text file named .png is refused by its bytes, with a clear message', async () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import { createWorker, OEM, PSM, type Line, type Worker } from 'tesseract.js';
+import { type Bbox, createWorker, OEM, PSM, type Line, type Worker } from 'tesseract.js';
 import type { ImageReading } from '@studyease/contract';
 import { cleanMathText, isMathLine, mathTextToLatex } from './math-text';
 
@@ -69,13 +69,13 @@ export const stopOcrWorker = async (): Promise<void> => {
  * @param bytes - a checked PNG, JPEG or WebP picture
  * @param filter - what is done to the grain: nothing, a median filter, or a black-and-white threshold
  * @param scale - the factor to resize by; by default small pictures are upscaled (short side to UPSCALE_BELOW)
- * @returns a PNG for the reader, and the scale used
+ * @returns a PNG for the reader, the scale used, and the same picture's grey levels (for the shape checks)
  */
 const prepareForOcr = async (
   bytes: Uint8Array,
   filter: Filter,
   scale?: number,
-): Promise<{ png: Buffer; scale: number }> => {
+): Promise<{ png: Buffer; scale: number; pixels: Pixels }> => {
   const image = sharp(bytes).rotate().greyscale();
   const { autoOrient } = await image.metadata();
   const shortSide = Math.min(autoOrient.width, autoOrient.height);
@@ -91,11 +91,12 @@ const prepareForOcr = async (
   // Tesseract misses characters that touch the picture's edge, hence the margin.
   const filtered =
     filter === 'median' ? stretched.median(3) : filter === 'threshold' ? stretched.threshold(THRESHOLD) : stretched;
-  const png = await filtered
-    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' })
-    .png()
-    .toBuffer();
-  return { png, scale: factor };
+  const framed = filtered.extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' });
+  const [png, raw] = await Promise.all([
+    framed.clone().png().toBuffer(),
+    framed.clone().extractChannel(0).raw().toBuffer({ resolveWithObject: true }),
+  ]);
+  return { png, scale: factor, pixels: { data: raw.data, width: raw.info.width } };
 };
 
 /** One reading of the picture, cleaned. */
@@ -106,8 +107,48 @@ interface Reading {
   lineHeight: number | null;
 }
 
-/** Digits set above the line (x², 2³) come back as plain digits: their boxes tell, and `^` marks them. */
-const lineText = (line: Line): string => {
+/** A prepared picture's grey levels, one byte per pixel, row by row. */
+interface Pixels {
+  data: Buffer;
+  width: number;
+}
+
+/** Ink, not paper: darker than half way, after the contrast was stretched. */
+const INK = 128;
+
+/**
+ * Whether a symbol read as `+` is a `÷`: Tesseract's English data reads the division sign as a plus. The picture
+ * tells them apart: down any column a plus is one stroke, a division sign three short ones (dot, bar, dot). The box
+ * Tesseract gives can sit off the glyph by a quarter of its width, so the columns around it are looked at too, and a
+ * dot must show in a few columns, not one stray pixel.
+ */
+const isDivisionSign = (box: Bbox, pixels: Pixels): boolean => {
+  const width = box.x1 - box.x0;
+  const height = box.y1 - box.y0;
+  const short = 0.4 * height;
+  let columns = 0;
+  for (let x = Math.max(0, Math.round(box.x0 - width / 4)); x < Math.min(pixels.width, box.x1 + width / 4); x++) {
+    const runs: number[] = [];
+    let run = 0;
+    for (let y = box.y0; y <= box.y1; y++) {
+      const ink = (pixels.data[y * pixels.width + x] ?? 255) < INK;
+      if (ink) run++;
+      else if (run > 0) {
+        runs.push(run);
+        run = 0;
+      }
+    }
+    if (run > 0) runs.push(run);
+    if (runs.length === 3 && runs.every((length) => length < short)) columns++;
+  }
+  return columns >= 3;
+};
+
+/**
+ * Digits set above the line (x², 2³) come back as plain digits: their boxes tell, and `^` marks them. A division
+ * sign read as a plus is put right from its shape.
+ */
+const lineText = (line: Line, pixels: Pixels): string => {
   const digitHeights = line.words
     .flatMap((word) => word.symbols)
     .filter((symbol) => /^\d$/.test(symbol.text))
@@ -126,7 +167,8 @@ const lineText = (line: Line): string => {
           text !== '' &&
           (symbol.is_superscript ||
             (fullHeight > 0 && height < 0.75 * fullHeight && symbol.bbox.y1 < baseline - 0.3 * fullHeight));
-        text += up && !raised ? `^${symbol.text}` : symbol.text;
+        const read = symbol.text === '+' && isDivisionSign(symbol.bbox, pixels) ? '÷' : symbol.text;
+        text += up && !raised ? `^${read}` : read;
         raised = up;
       }
       return text;
@@ -138,10 +180,10 @@ const lineText = (line: Line): string => {
  * One pass of the worker; the text comes back cleaned. (A second pass with only formula characters allowed was
  * tried on the bench and read worse: 57% of equations exact against 68%.)
  */
-const recognizeText = async (ocr: Worker, image: Buffer): Promise<Reading> => {
-  const { data } = await ocr.recognize(image, {}, { text: true, blocks: true });
+const recognizeText = async (ocr: Worker, image: { png: Buffer; pixels: Pixels }): Promise<Reading> => {
+  const { data } = await ocr.recognize(image.png, {}, { text: true, blocks: true });
   const lines = (data.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines));
-  const raw = lines.length > 0 ? lines.map(lineText).join('\n') : data.text;
+  const raw = lines.length > 0 ? lines.map((line) => lineText(line, image.pixels)).join('\n') : data.text;
   const heights = lines.map((line) => line.bbox.y1 - line.bbox.y0).sort((a, b) => a - b);
   return {
     text: cleanMathText(raw),
@@ -153,12 +195,12 @@ const recognizeText = async (ocr: Worker, image: Buffer): Promise<Reading> => {
 /** One reading of one variant: prepared, read, and read again at a better scale when the lines are far off it. */
 const readVariant = async (ocr: Worker, bytes: Uint8Array, variant: (typeof VARIANTS)[number]): Promise<Reading> => {
   const prepared = await prepareForOcr(bytes, variant.filter);
-  const reading = await recognizeText(ocr, prepared.png);
+  const reading = await recognizeText(ocr, prepared);
   if (reading.lineHeight === null) return reading;
   const better = variant.lineHeight / reading.lineHeight;
   if (better > 0.7 && better < 1.4) return reading;
   const rescaled = await prepareForOcr(bytes, variant.filter, Math.min(MAX_SCALE, prepared.scale * better));
-  const again = await recognizeText(ocr, rescaled.png);
+  const again = await recognizeText(ocr, rescaled);
   return again.text === '' ? reading : again;
 };
 
