@@ -66,10 +66,13 @@ export default function PracticeSection({ tool, question, initial, entryKey, mes
       {(skill || items === null) && (
         <div className="flex flex-wrap gap-2">
           {skill && (
-            <a href={`/app/practice?skill=${skill}`} className="btn-primary px-3 py-1.5 text-sm">
+            <a
+              href={`/app/practice?skill=${skill}`}
+              className="btn-primary px-3 py-1.5 text-sm"
+              // The skill by name for a screen reader; the visible label stays short.
+              aria-label={`Practise this: ${skillById(skill)?.name ?? skill}`}
+            >
               Practise this
-              {/* The skill by name for a screen reader; the visible label stays short. */}
-              <span className="sr-only">: {skillById(skill)?.name ?? skill}</span>
             </a>
           )}
           {items === null && (
