@@ -46,6 +46,7 @@ test('a skill from the chat is practised, kept, exported and deleted with the ac
   // A new student has nothing to practise yet: the page points to the solvers.
   await page.getByRole('navigation', { name: 'Study tools' }).getByRole('link', { name: 'Practice' }).click();
   await expect(page).toHaveURL(/\/app\/practice$/);
+  await expect(page).toHaveTitle('Practice | StudyEase');
   await expect(page.getByRole('heading', { name: 'Your practice starts with your own questions' })).toBeVisible(SLOW);
   await expect(page.getByRole('main').getByRole('link', { name: 'Math Solver' })).toBeVisible();
 
