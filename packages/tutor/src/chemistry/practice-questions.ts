@@ -73,10 +73,14 @@ const NOT_REAL = new Set([
   'Fe2S3',
   'Cr2S3',
   'CuI2',
-  'Fe(HCO3)3',
-  'Al(HCO3)3',
-  'Cr(HCO3)3',
+  'FeI3',
 ]);
+
+/** Hydrogencarbonates exist as solids or in solution only with these cations. */
+const HYDROGENCARBONATE_CATIONS = new Set(['Li', 'Na', 'K', 'NH4', 'Mg', 'Ca', 'Ba', 'Sr']);
+const isReal = (cation: Ion, anion: Ion): boolean =>
+  !NOT_REAL.has(ionicFormula(cation, anion)) &&
+  (anion.symbol !== 'HCO3' || HYDROGENCARBONATE_CATIONS.has(cation.symbol));
 
 const part = (one: Ion, count: number): string =>
   count === 1 ? one.symbol : one.polyatomic ? `(${one.symbol})${String(count)}` : `${one.symbol}${String(count)}`;
@@ -90,8 +94,8 @@ export function ionicFormula(cation: Ion, anion: Ion): string {
 }
 
 /** Every salt of the tables that a book would print. */
-const SALTS: readonly string[] = CATIONS.flatMap((cation) => ANIONS.map((anion) => ionicFormula(cation, anion))).filter(
-  (formula) => !NOT_REAL.has(formula),
+const SALTS: readonly string[] = CATIONS.flatMap((cation) =>
+  ANIONS.filter((anion) => isReal(cation, anion)).map((anion) => ionicFormula(cation, anion)),
 );
 
 /** Molecular compounds a first course meets. */
@@ -284,7 +288,8 @@ export function someReaction(random: Random): Reaction {
     }
     case 5: {
       const metal = pickFrom(random, METALS);
-      const halogen = pickFrom(random, HALOGENS);
+      // Iron and iodine give iron(II) iodide, not FeI3: iodine takes the other halogens' place there.
+      const halogen = pickFrom(random, metal.symbol === 'Fe' ? HALOGENS.slice(0, 3) : HALOGENS);
       return { reactants: [metal.symbol, `${halogen}2`], products: [ionicFormula(metal, ion(halogen, 1))] };
     }
     case 6: {
