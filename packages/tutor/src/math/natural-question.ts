@@ -38,9 +38,12 @@ export function asExercise(question: string): string {
   let text = question;
   if (/^(?:\w+ )?derivative of\b/.test(text)) text = `find the ${text}`;
   else if (/^lim\b/.test(text)) text = `find ${text}`;
-  else if (!INSTRUCTION.test(text)) {
+  else if (/^percentage change\b/.test(text)) text = `find the ${text}`;
+  else if (/^[\d(].* as a percentage$/.test(text)) text = `write ${text}`;
+  else if (!INSTRUCTION.test(text) && !text.endsWith('?')) {
     if (/[=<>]/.test(text)) text = `solve ${text}`;
     else if (/^[\d(]/.test(text)) text = `work out ${text}`;
   }
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  // Every sentence starts with a capital ("… is 90. What was the original price?").
+  return text.replace(/(^|[.?!] )([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase());
 }
