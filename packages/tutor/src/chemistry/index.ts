@@ -598,8 +598,15 @@ function practice(question: string, options: PracticeOptions = {}): EnginePracti
     for (let k = 0; k < tries && out.length < count; k++) {
       let i = 0;
       const variant = named.replace(amount, (written: string) => {
-        const factor = options.random ? 0.4 + 1.6 * options.random() : factors[(seed + k + 3 * i++) % factors.length]!;
         const decimals = written.split('.')[1]?.length ?? 0;
+        if (options.random) {
+          // Any factor, and the significant figures of the data kept (2.00 L → 0.970 L, not 0.97 L).
+          const value = Number(written) * (0.4 + 1.6 * options.random());
+          const figures = decimals === 0 ? 0 : written.replace(/^[0.]+/, '').replace('.', '').length;
+          const precise = figures > 0 ? value.toPrecision(figures) : '';
+          return precise === '' || precise.includes('e') ? value.toFixed(decimals) : precise;
+        }
+        const factor = factors[(seed + k + 3 * i++) % factors.length]!;
         return (Number(written) * factor).toFixed(decimals);
       });
       if (variant === named || !fresh(variant)) continue;
@@ -612,6 +619,12 @@ function practice(question: string, options: PracticeOptions = {}): EnginePracti
   const generate = GENERATED[routed.kind];
   if (generate) {
     const random = options.random ?? seededRandom(question);
+    if (options.random) {
+      // A skill's practice mixes in new questions of the type (other compounds, other reactions) with the ones
+      // that keep the question's wording: about half of each, by draw.
+      const mixed = out.length === 0 ? 0 : Math.round(out.length * random());
+      out.splice(out.length - mixed);
+    }
     for (let attempt = 0; attempt < 20 + 10 * count && out.length < count; attempt++) add([generate(random)]);
   }
   return out.slice(0, count);

@@ -41,7 +41,7 @@ export const similarLimit = (random: Random): string => {
     case 1: {
       const k = randInt(random, 2, 9);
       const m = randInt(random, 1, 5, [k]);
-      return `lim x->0 sin(${String(k)}x)/(${polynomialText([m, 0])})`;
+      return `lim x->0 sin(${String(k)}x)/${m === 1 ? 'x' : `(${String(m)}x)`}`;
     }
     case 2: {
       const top = [randInt(random, 1, 9), randInt(random, -9, 9), randInt(random, -9, 9)];
