@@ -106,6 +106,19 @@ describe('practiceForSkill', () => {
     }
   });
 
+  test('every solved question of the bench and the corpus seeds a full session of its own skill', () => {
+    for (const problem of [...problems, ...buildCorpus(3)]) {
+      const answer = solveLocally(problem.tool, problem.question);
+      if (answer.status !== 'solved' || !answer.skill) continue;
+      const session = practiceForSkill(answer.skill, { seedQuestion: problem.question, seed: 'corpus', count: 5 });
+      assert.equal(session.length, 5, problem.question);
+      for (const one of session) {
+        assert.equal(one.verified, true, one.question);
+        assert.equal(one.skill, answer.skill, `${problem.question} → ${one.question}`);
+      }
+    }
+  });
+
   test('a question in avoid never comes back', () => {
     for (const skill of SKILL_IDS) {
       const first = practiceForSkill(skill, { seed: 'same', count: 3 });
