@@ -222,7 +222,14 @@ export interface PracticeSummary {
   right: number;
   rightAfterHints: number;
   wrong: number;
-  skills: { skill: SkillId; name: string; before: number; after: number; mastered: boolean }[];
+  skills: {
+    skill: SkillId;
+    name: string;
+    before: number;
+    after: number;
+    mastered: boolean;
+    nextReviewAt: string | null;
+  }[];
 }
 
 /** @returns the summary of a run's answered questions */
@@ -242,6 +249,7 @@ export function summaryOf(run: PracticeRun): PracticeSummary {
       before: run.masteryBefore[progress.skill] ?? 0,
       after: progress.mastery,
       mastered: progress.mastered,
+      nextReviewAt: progress.nextReviewAt,
     })),
   };
 }

@@ -3,6 +3,7 @@ import { type SyntheticEvent, useEffect, useRef } from 'react';
 import Icon from '@/components/app/Icon';
 import { RichText } from '@/components/chat/RichText';
 import { formText } from '@/lib/formText';
+import { reviewDateInWords } from '@/lib/reviewDate';
 import type { AnsweredQuestion, PracticeRun } from '@/stores/practice';
 import { $skills, checkAnswer, currentQuestion, endPractice, nextQuestion, showHint } from '@/stores/practice';
 import MasteryBar from './MasteryBar';
@@ -164,7 +165,11 @@ export default function PracticeSession({ run }: { run: PracticeRun }) {
 
         {progress && (
           <div className="mt-5 border-t border-slate-200 pt-4 dark:border-slate-800">
-            <p className="text-xs font-medium text-slate-600 dark:text-slate-400">{progress.name}</p>
+            <p className="text-xs font-medium text-slate-600 dark:text-slate-400">
+              {progress.name}
+              {/* Once answered, when the skill comes back: a wrong answer brings it back sooner. */}
+              {verdict && progress.nextReviewAt && ` · comes back ${reviewDateInWords(progress.nextReviewAt)}`}
+            </p>
             <MasteryBar name={progress.name} mastery={progress.mastery} mastered={progress.mastered} className="mt-1" />
           </div>
         )}

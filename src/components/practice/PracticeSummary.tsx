@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { masteryPercent } from '@/lib/reviewDate';
+import { masteryPercent, reviewDateInWords } from '@/lib/reviewDate';
 import { endPractice, type PracticeRun, startPractice, summaryOf } from '@/stores/practice';
 import MasteryBar from './MasteryBar';
 
@@ -34,18 +34,22 @@ export default function PracticeSummary({ run }: { run: PracticeRun }) {
         </p>
         <ul className="mt-4 space-y-4">
           {summary.skills.map((skill) => {
-            const change = masteryPercent(skill.after) - masteryPercent(skill.before);
+            const before = masteryPercent(skill.before);
+            const after = masteryPercent(skill.after);
             return (
               <li key={skill.skill}>
                 <p className="text-sm font-medium text-slate-900 dark:text-white">
                   {skill.name}{' '}
                   <span className="font-normal text-slate-600 dark:text-slate-400">
-                    {change === 0
-                      ? '(mastery unchanged)'
-                      : `(${change > 0 ? 'up' : 'down'} ${String(Math.abs(change))} points)`}
+                    {after === before ? '(unchanged)' : `(${after > before ? 'up' : 'down'} from ${String(before)}%)`}
                   </span>
                 </p>
                 <MasteryBar name={skill.name} mastery={skill.after} mastered={skill.mastered} className="mt-1" />
+                {skill.nextReviewAt && (
+                  <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                    Comes back {reviewDateInWords(skill.nextReviewAt)}
+                  </p>
+                )}
               </li>
             );
           })}
