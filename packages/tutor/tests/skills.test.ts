@@ -145,6 +145,15 @@ describe('practiceForSkill', () => {
     }
   });
 
+  test('a balancing question always has something to balance (never an equation balanced as written)', () => {
+    // Ba + F2 -> BaF2 came up: its answer was the question itself.
+    for (let round = 0; round < 40; round++) {
+      for (const one of practiceForSkill('equation-balancing', { seed: `b${String(round)}`, count: 5 })) {
+        assert.match(one.answer, /(?:^|[+>] )\d+ /, `${one.question}: nothing to balance`);
+      }
+    }
+  });
+
   test('the worker task skill-practice runs it', () => {
     const task: Solve.TutorTask = { type: 'skill-practice', skill: 'limits', seed: 'w', count: 2, avoid: [] };
     assert.deepEqual(runTask(task), practiceForSkill('limits', { seed: 'w', count: 2 }));

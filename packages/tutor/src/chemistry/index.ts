@@ -516,9 +516,14 @@ function pick<T>(list: readonly T[], seed: number, count: number, keep: (item: T
   return chosen;
 }
 
+/** A balanced equation whose every coefficient is 1 (`Ba + F2 -> BaF2`): nothing to practise, its answer is the question. */
+const balancedAsWritten = (equation: string): boolean =>
+  equation.split(/ \+ | -> /).every((species) => !/^\d+ /.test(species));
+
 function asPractice(question: string): EnginePractice | undefined {
   const answer = solve(question);
   if (answer.status !== 'solved' || !answer.answer) return undefined;
+  if (answer.kind === BALANCE_KIND && balancedAsWritten(answer.answer.text)) return undefined;
   return { question, answer: answer.answer.text, verified: answer.verified, kind: answer.kind };
 }
 
