@@ -35,18 +35,8 @@ export const fmt = (v: C): string => {
   return Math.abs(v.im) < 1e-12 ? r(v.re) : `${r(v.re)} ${v.im < 0 ? '-' : '+'} ${r(Math.abs(v.im))}*i`;
 };
 
-/** A small deterministic PRNG (mulberry32): practice questions are reproducible for the same question. */
-export const seeded = (seedText: string): (() => number) => {
-  let seed = 0;
-  for (const ch of seedText) seed = (Math.imul(seed, 31) + ch.charCodeAt(0)) | 0;
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
+/** The engines' seeded random source (mulberry32, random.ts): practice and sample points reproducible per question. */
+export { seededRandom as seeded } from '../random';
 
 /** A random integer in [lo, hi], optionally avoiding some values (zero coefficients make degenerate practice). */
 export const randInt = (random: () => number, lo: number, hi: number, avoid: number[] = []): number => {

@@ -18,6 +18,7 @@ import { type Solution, solveProblem } from './solver';
 import { normalizeText, parseUnit } from './units';
 import { otherToolPointer } from './other-tool';
 import { slipOf, slipSentence } from '../mistake';
+import { seededRandom } from '../random';
 
 export { formatSig } from './answer';
 
@@ -124,19 +125,6 @@ function check(question: string, studentAnswer: string): CheckResult {
   return { correct: false, differences };
 }
 
-/** Deterministic random numbers (same question, same practice set), mulberry32. */
-function random(seedText: string): () => number {
-  let seed = 0;
-  for (const char of seedText) seed = (Math.imul(seed, 31) + (char.codePointAt(0) ?? 0)) | 0;
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Where each given's number stands in the question as written, in the same order; null when one is not found. */
 function positionsIn(question: string, givens: readonly Given[]): Map<Given, number> | null {
   const found = new Map<Given, number>();
@@ -160,7 +148,8 @@ function practice(question: string, options: PracticeOptions = {}): EnginePracti
   const original = solveFull(question);
   if (original.answer.status !== 'solved' || original.answer.answer === null) return [];
   const { problem } = original;
-  const next = options.random ?? random(problem.text);
+  // Without a random source: the same question, the same practice set.
+  const next = options.random ?? seededRandom(problem.text);
   const count = options.count ?? 3;
   const out: EnginePractice[] = [];
   const seen = new Set<string>([problem.text, question]);
