@@ -3,6 +3,7 @@
 // mastery; every endpoint owner-only.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { PracticeVerdictSchema, SkillProgressListSchema } from '@studyease/contract';
 import { z } from 'zod';
 import { ErrorResponseSchema, call, registerAccount } from './support/api.ts';
 import { startBackend, type Backend } from '../../tools/test-backend/backend.ts';
@@ -25,20 +26,8 @@ const SKILL_COUNT = 25;
 const ISSUED = 'api::practice.issued-question';
 const STATE = 'api::practice.skill-state';
 
-const Progress = z.object({
-  skill: z.string(),
-  name: z.string(),
-  tool: z.string(),
-  mastery: z.number(),
-  mastered: z.boolean(),
-  attempts: z.number(),
-  correct: z.number(),
-  startedAt: z.string().nullable(),
-  lastPracticedAt: z.string().nullable(),
-  nextReviewAt: z.string().nullable(),
-  due: z.boolean(),
-});
-const SkillList = z.object({ data: z.array(Progress) });
+const SkillList = SkillProgressListSchema;
+// Strict: an issued question never carries its solution (or anything else) to the student before the answer.
 const Issued = z.strictObject({
   id: z.string().min(1),
   skill: z.string(),
@@ -47,15 +36,7 @@ const Issued = z.strictObject({
   hints: z.array(z.string()),
 });
 const Session = z.object({ data: z.object({ questions: z.array(Issued) }) });
-const Verdict = z.object({
-  data: z.object({
-    outcome: z.enum(['right', 'right-after-hints', 'wrong']),
-    correct: z.boolean(),
-    differences: z.array(z.string()),
-    solution: z.string().min(1),
-    progress: Progress,
-  }),
-});
+const Verdict = PracticeVerdictSchema;
 
 const errorOf = (body: unknown) => ErrorResponseSchema.parse(body).error;
 
