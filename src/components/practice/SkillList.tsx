@@ -153,58 +153,6 @@ export default function SkillList({ skills }: SkillListProps) {
           })}
         </section>
       )}
-      {due.length > 0 && (
-        <section aria-labelledby="practice-due-heading" className="mt-8">
-          <h2 id="practice-due-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-            Due today
-          </h2>
-          <ul className="mt-3 grid gap-3 lg:grid-cols-2">
-            {due.map((skill) => (
-              <StartedSkill key={skill.skill} skill={skill} now={now} />
-            ))}
-          </ul>
-        </section>
-      )}
-      {later.length > 0 && (
-        <section aria-labelledby="practice-later-heading" className="mt-8">
-          <h2 id="practice-later-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-            {due.length > 0 ? 'Coming up' : 'Your skills'}
-          </h2>
-          <ul className="mt-3 grid gap-3 lg:grid-cols-2">
-            {later.map((skill) => (
-              <StartedSkill key={skill.skill} skill={skill} now={now} />
-            ))}
-          </ul>
-        </section>
-      )}
-      {unstarted.length > 0 && (
-        <section aria-labelledby="practice-unstarted-heading" className="mt-10">
-          <h2 id="practice-unstarted-heading" className="text-base font-semibold text-slate-800 dark:text-slate-200">
-            Not started yet
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Ask a question of this kind to start, or try a few questions now.
-          </p>
-          <ul className="mt-3 grid gap-x-6 sm:grid-cols-2 lg:grid-cols-3">
-            {unstarted.map((skill) => (
-              <li
-                key={skill.skill}
-                className="flex items-center justify-between gap-2 border-b border-slate-200 py-1.5 text-sm dark:border-slate-800"
-              >
-                <span className="min-w-0 text-slate-700 dark:text-slate-300">{skill.name}</span>
-                <button
-                  type="button"
-                  className="shrink-0 rounded-md px-2 py-1 text-xs font-semibold text-primary-700 hover:bg-primary-50 dark:text-primary-300 dark:hover:bg-primary-950"
-                  aria-label={`Try ${skill.name}`}
-                  onClick={() => void startPractice(skill.skill)}
-                >
-                  Try
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
     </>
   );
 }
