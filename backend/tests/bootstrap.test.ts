@@ -112,7 +112,7 @@ describe('role permissions', () => {
     assert.deepEqual(await actionsOf('public'), [...AUTH_ACTIONS, ...PUBLIC_READS].sort());
   });
 
-  test('Authenticated may also read itself, change its password, manage its sessions and use its chat', async () => {
+  test('Authenticated may also read itself, change its password, manage its sessions, use its chat and practice, and export or delete its data', async () => {
     const own = ['user.me', 'auth.changePassword', 'auth.logout', 'auth.getSessions', 'auth.revokeSession'].map(
       (action) => `plugin::users-permissions.${action}`,
     );
@@ -124,9 +124,12 @@ describe('role permissions', () => {
     const practice = ['find', 'questions', 'create'].map(
       (action) => `api::practice-attempt.practice-attempt.${action}`,
     );
+    // Practice that comes back and the student's own data (issue #16): routes that act on the caller only.
+    const review = ['skills', 'session', 'answer'].map((action) => `api::practice.practice.${action}`);
+    const data = ['export', 'remove'].map((action) => `api::account.account.${action}`);
     assert.deepEqual(
       await actionsOf('authenticated'),
-      [...AUTH_ACTIONS, ...own, ...chat, ...practice, ...PUBLIC_READS].sort(),
+      [...AUTH_ACTIONS, ...own, ...chat, ...practice, ...review, ...data, ...PUBLIC_READS].sort(),
     );
   });
 });
