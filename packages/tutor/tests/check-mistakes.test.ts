@@ -36,8 +36,9 @@ describe('math check()', () => {
   });
 
   test('a sign error', () => {
+    // The right one is said to be right (a new student's walk-through: "x = 1 and x = 2" said nothing of x = 2).
     const text = differencesOf('math-solver', 'x^2 - 5x + 6 = 0', 'x = -2, x = 3', []);
-    assert.equal(text, 'x = -2 is not a solution: check its sign');
+    assert.equal(text, 'x = 3 is right | x = -2 is not a solution: check its sign');
     assert.match(differencesOf('math-solver', '3x + 12 = 0', 'x = 4', []), /x = 4 is not a solution: check its sign/);
   });
 
@@ -55,6 +56,18 @@ describe('math check()', () => {
       'your answer is twice the right one',
     );
     assert.match(differencesOf('math-solver', 'derivative of x^3', '-3x^2', []), /check the sign/);
+  });
+
+  test('beside several roots a factor is chance, not a slip; a long answer is not quoted back whole', () => {
+    // Roots −6 and 8: x = 3 is not "half the right one, with the wrong sign", nor x = 2 "a quarter of" 8.
+    for (const answer of ['x = 3', 'x = 2']) {
+      const text = differencesOf('math-solver', 'x^2 - 2x - 48 = 0', answer, []);
+      assert.match(text, /is not a solution: put it back into the equation/, answer);
+      assert.doesNotMatch(text, /half|quarter|twice|wrong sign/, answer);
+    }
+    const long = `the answer is ${'x plus some words '.repeat(25)}`;
+    const said = differencesOf('math-solver', '2x + 3 = 7', long, []);
+    assert.ok(said.length < 120, said);
   });
 
   test('extra roots', () => {

@@ -10,17 +10,24 @@ import { fmt } from './common';
 import { parse } from './parse';
 import { slipOf } from '../mistake';
 
-/** A wrong value compared with the right ones, when both are real: a sign or a factor slip, or null. */
-const realSlip = (student: C, expected: readonly C[]): string | null => {
+/**
+ * A wrong value compared with the right ones, when both are real: a sign slip, or a factor slip when the question
+ * has one right value only (beside several roots a ratio of 2 or ½ is as likely chance: x = 3 for roots −6 and 8 is
+ * not "half the right one, with the wrong sign"), or null.
+ */
+const realSlip = (student: C, expected: readonly C[], single: boolean): string | null => {
   if (Math.abs(student.im) > 1e-12) return null;
   for (const e of expected) {
     if (Math.abs(e.im) > 1e-12) continue;
     const slip = slipOf(student.re, e.re);
     if (slip.kind === 'sign') return 'check its sign';
-    if (slip.kind === 'factor') return `it is ${slip.words}`;
+    if (slip.kind === 'factor' && single) return `it is ${slip.words}`;
   }
   return null;
 };
+
+/** A student's line quoted back, cut short: an answer of a whole paragraph is not printed again in full. */
+const quoted = (part: string): string => `"${part.length > 40 ? `${part.slice(0, 37).trimEnd()}…` : part}"`;
 
 /** `x = 2`, `x = 2 and x = 3`. */
 const listed = (items: readonly string[]): string =>
@@ -75,21 +82,21 @@ export const gradeRoots = (variable: string, expected: readonly C[], student: st
   const written = new Map<C, string>();
   for (const part of splitAnswers(student)) {
     const node = tryParse(part);
-    if (!node) return wrong(`"${part}" could not be read as a value`);
+    if (!node) return wrong(`${quoted(part)} could not be read as a value`);
     let valueNode: Node = node;
     if (node.k === 'rel') {
       if (node.op !== '=' || node.a.k !== 'sym' || node.a.name !== variable) {
-        return wrong(`"${part}" should have the form ${variable} = value`);
+        return wrong(`${quoted(part)} should have the form ${variable} = value`);
       }
       valueNode = node.b;
     }
-    if (variables(valueNode).length > 0) return wrong(`"${part}" still contains a variable`);
+    if (variables(valueNode).length > 0) return wrong(`${quoted(part)} is not a value: write ${variable} = a number`);
     try {
       const value = evaluate(valueNode, {});
       values.push(value);
       written.set(value, `${variable} = ${(node.k === 'rel' ? (part.split('=')[1] ?? part) : part).trim()}`);
     } catch (error) {
-      if (error instanceof Undefined) return wrong(`"${part}" has no value`);
+      if (error instanceof Undefined) return wrong(`${quoted(part)} has no value`);
       throw error;
     }
   }
@@ -108,13 +115,18 @@ export const gradeRoots = (variable: string, expected: readonly C[], student: st
   const differences: string[] = [];
   for (const v of notRoots) {
     const shown = written.get(v) ?? `${variable} = ${fmt(v)}`;
-    const slip = realSlip(v, remaining);
+    const slip = realSlip(v, remaining, expected.length === 1);
     if (slip) differences.push(`${shown} is not a solution: ${slip}`);
     else if (remaining.length === 0)
       differences.push(`${shown} is one too many: put it back into the original equation, the two sides differ`);
     else differences.push(`${shown} is not a solution: put it back into the equation, the two sides differ`);
   }
   const missing = remaining.length - notRoots.length;
+  // The values that are right are said to be right: "x = 1 and x = 2" for roots 2 and −3 is half right.
+  if (missing <= 0 && found.length > 0 && notRoots.length > 0) {
+    const right = found.map((v) => written.get(v) ?? `${variable} = ${fmt(v)}`);
+    differences.unshift(`${listed(right)} ${right.length > 1 ? 'are' : 'is'} right`);
+  }
   if (missing > 0) {
     const more = missing === 1 ? 'there is one more solution' : `there are ${String(missing)} more solutions`;
     differences.push(
@@ -140,7 +152,7 @@ export const gradeAssignments = (expected: Readonly<Record<string, C>>, student:
       const equals = part.indexOf('=');
       written[node.a.name] = `${part.slice(0, equals).trim()} = ${part.slice(equals + 1).trim()}`;
     } catch {
-      return wrong(`"${part}" has no value`);
+      return wrong(`${quoted(part)} has no value`);
     }
   }
   const differences: string[] = [];
@@ -148,7 +160,7 @@ export const gradeAssignments = (expected: Readonly<Record<string, C>>, student:
     const got = seen[name];
     if (!got) differences.push(`you did not give ${name}`);
     else if (!close(got, value, 1e-7)) {
-      const slip = realSlip(got, [value]);
+      const slip = realSlip(got, [value], true);
       differences.push(
         `${written[name] ?? `${name} = ${fmt(got)}`} is not right: ${slip ?? 'put your values back into each equation and see which one fails'}`,
       );
