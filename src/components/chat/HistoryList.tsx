@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { groupByDate } from '@/lib/historyGroups';
 import { $chat } from '@/stores/chat';
+import { $appRoute } from '@/stores/router';
 import {
   $conversations,
   $history,
@@ -19,7 +20,11 @@ export default function HistoryList() {
   const query = useStore($historyQuery);
   const searching = useStore($historySearching);
   const history = useStore($history);
-  const { conversationId } = useStore($chat);
+  const { conversationId } = useStore($chat, { keys: ['conversationId'] });
+  // The chat keeps its conversation while the student is on the dashboard, practice or account page: it is the
+  // current page only on a chat route (else two items of the sidebar looked selected).
+  const routeKind = useStore($appRoute).kind;
+  const openId = routeKind === 'tool' || routeKind === 'conversation' ? conversationId : null;
 
   return (
     <section aria-labelledby="history-heading" className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
@@ -76,7 +81,7 @@ export default function HistoryList() {
           <ul className="mt-1 space-y-0.5">
             {group.items.map((conversation) => (
               <li key={conversation.documentId}>
-                <HistoryItem conversation={conversation} current={conversation.documentId === conversationId} />
+                <HistoryItem conversation={conversation} current={conversation.documentId === openId} />
               </li>
             ))}
           </ul>

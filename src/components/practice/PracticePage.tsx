@@ -89,7 +89,9 @@ export default function PracticePage() {
               <p className="min-w-0 flex-1 basis-60 text-sm text-primary-900 dark:text-primary-100">
                 {due.length === 0
                   ? 'Nothing is due today. A session takes the skills that are due soonest.'
-                  : `${String(due.length)} ${due.length === 1 ? 'skill is' : 'skills are'} due today. A session mixes them: five questions, one at a time.`}
+                  : due.length === 1
+                    ? '1 skill is due today. A session is five questions of it, one at a time.'
+                    : `${String(due.length)} skills are due today. A session mixes them: five questions, one at a time.`}
               </p>
               <button type="button" className="btn-primary px-4 py-2" onClick={() => void startPractice()}>
                 <Icon name="repeat" className="size-4" /> Start practice
