@@ -3,6 +3,7 @@ import { errors } from '@strapi/utils';
 import { DeleteAccountRequestSchema } from '@studyease/contract';
 import { parseBody } from '../../../utils/request-body';
 import type accountService from '../services/account';
+import { signedInUser } from '../../../utils/signed-in';
 
 /** The part of Koa's context these actions use. */
 interface AccountContext {
@@ -15,11 +16,7 @@ interface AccountContext {
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const account = () => strapi.service('api::account.account') as unknown as ReturnType<typeof accountService>;
 
-  const userOf = (ctx: AccountContext): number => {
-    const id = ctx.state.user?.id;
-    if (typeof id !== 'number') throw new errors.UnauthorizedError('Sign in to manage your data');
-    return id;
-  };
+  const userOf = (ctx: AccountContext): number => signedInUser(ctx, 'manage your data');
 
   return {
     /** GET /api/account/export → everything the student keeps, as a JSON file to download. */

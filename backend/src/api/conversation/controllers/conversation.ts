@@ -13,6 +13,7 @@ import { type ConversationRow, conversationView } from '../rows';
 import type conversationService from '../services/conversation';
 import type replyService from '../services/reply';
 import type { StreamTarget } from '../services/reply';
+import { signedInUser } from '../../../utils/signed-in';
 
 /** The part of Koa's context these actions use. */
 interface ChatContext extends StreamTarget {
@@ -34,11 +35,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     strapi.service('api::conversation.conversation') as unknown as ReturnType<typeof conversationService>;
   const replies = () => strapi.service('api::conversation.reply') as unknown as ReturnType<typeof replyService>;
 
-  const userOf = (ctx: ChatContext): number => {
-    const id = ctx.state.user?.id;
-    if (typeof id !== 'number') throw new errors.UnauthorizedError('Sign in to use the chat');
-    return id;
-  };
+  const userOf = (ctx: ChatContext): number => signedInUser(ctx, 'use the chat');
 
   /** The conversation the route policy found (it runs on every route with `:id`). */
   const conversationOf = (ctx: ChatContext): ConversationRow => {

@@ -5,6 +5,7 @@ import { TutorConfigSchema } from '../../../tutor/config';
 import { parseBody, rejectTooLong } from '../../../utils/request-body';
 import type { ConversationRow } from '../../conversation/rows';
 import type practiceAttemptService from '../services/practice-attempt';
+import { signedInUser } from '../../../utils/signed-in';
 
 /** The part of Koa's context these actions use. */
 interface PracticeContext {
@@ -21,11 +22,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const practice = () =>
     strapi.service('api::practice-attempt.practice-attempt') as unknown as ReturnType<typeof practiceAttemptService>;
 
-  const userOf = (ctx: PracticeContext): number => {
-    const id = ctx.state.user?.id;
-    if (typeof id !== 'number') throw new errors.UnauthorizedError('Sign in to practise');
-    return id;
-  };
+  const userOf = (ctx: PracticeContext): number => signedInUser(ctx, 'practise');
   const conversationOf = (ctx: PracticeContext): ConversationRow => {
     const conversation = ctx.state.conversation;
     if (!conversation) throw new errors.NotFoundError('Conversation not found');

@@ -1,5 +1,4 @@
 import type { Core } from '@strapi/strapi';
-import { errors } from '@strapi/utils';
 import {
   MAX_PRACTICE_ANSWER_LENGTH,
   PracticeAnswerRequestSchema,
@@ -8,6 +7,7 @@ import {
 import { parseBody, rejectTooLong } from '../../../utils/request-body';
 import type practiceService from '../services/practice';
 import { PracticeConflict } from '../services/practice';
+import { signedInUser } from '../../../utils/signed-in';
 
 /** The part of Koa's context these actions use. */
 interface PracticeContext {
@@ -21,11 +21,7 @@ interface PracticeContext {
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const practice = () => strapi.service('api::practice.practice') as unknown as ReturnType<typeof practiceService>;
 
-  const userOf = (ctx: PracticeContext): number => {
-    const id = ctx.state.user?.id;
-    if (typeof id !== 'number') throw new errors.UnauthorizedError('Sign in to practise');
-    return id;
-  };
+  const userOf = (ctx: PracticeContext): number => signedInUser(ctx, 'practise');
 
   /** Runs the action, answering a PracticeConflict as 409 with its message (Strapi's error shape). */
   const conflictsAs409 = async (ctx: PracticeContext, work: () => Promise<unknown>): Promise<void> => {
