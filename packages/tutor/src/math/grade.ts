@@ -72,7 +72,9 @@ export const gradePhrase = (expected: string, student: string): CheckResult =>
   (normalizeWords(expected).includes(normalizeWords(student)) && normalizeWords(student).length > 3)
     ? ok
     : // The right phrase is not given away: the student tries values in the question instead.
-      wrong(`"${student.trim()}" is not the answer: try a value or two in the original question and see what happens`);
+      wrong(
+        `${quoted(student.trim())} is not the answer: try a value or two in the original question and see what happens`,
+      );
 
 /** Grades a set of values for one variable (roots) against the expected values, as a multiset. */
 export const gradeRoots = (variable: string, expected: readonly C[], student: string, phrase?: string): CheckResult => {
@@ -145,7 +147,7 @@ export const gradeAssignments = (expected: Readonly<Record<string, C>>, student:
   for (const part of splitAnswers(student)) {
     const node = tryParse(part);
     if (!node || node.k !== 'rel' || node.op !== '=' || node.a.k !== 'sym')
-      return wrong(`"${part}" should have the form name = value`);
+      return wrong(`${quoted(part)} should have the form name = value`);
     try {
       seen[node.a.name] = evaluate(node.b, {});
       // Split at the first "=" and trim the sides, rather than /\s*=\s*/, which is quadratic on a run of spaces.
@@ -181,7 +183,7 @@ export const gradeExpression = (
   let text = student.trim();
   if (options.upToConstant) text = text.replace(/\+\s*C\s*$/, '');
   let node = tryParse(text);
-  if (!node) return wrong(`"${student.trim()}" could not be read as an expression`);
+  if (!node) return wrong(`${quoted(student.trim())} could not be read as an expression`);
   if (node.k === 'rel' && node.op === '=' && node.a.k === 'sym' && !variables(node.b).includes(node.a.name)) {
     node = node.b; // `y = 2x + 2` or `f'(x) = …` style
   }
