@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { ApiError } from '@/lib/api/errors';
+import { errorMessage } from '@/lib/api/errors';
 import {
   type IssuedQuestion,
   type PracticeApi,
@@ -73,10 +73,6 @@ export function setPracticeApi(next: PracticeApi): void {
 /** Each start and end makes a new run; an answer arriving for an older one is dropped. */
 let runId = 0;
 
-function messageOf(caught: unknown, fallback: string): string {
-  return caught instanceof ApiError ? caught.message : fallback;
-}
-
 let loading: Promise<void> | null = null;
 
 /** Loads the student's skills; a load already under way is shared. The last list stays shown when a reload fails. */
@@ -91,7 +87,7 @@ export function loadSkills(): Promise<void> {
       $skills.set({
         state: skills.length > 0 ? 'ready' : 'error',
         skills,
-        error: messageOf(caught, 'Your skills could not be loaded. Reload the page to try again.'),
+        error: errorMessage(caught, 'Your skills could not be loaded. Reload the page to try again.'),
       });
     }
   })().finally(() => {
@@ -141,7 +137,7 @@ export async function startPractice(skill?: SkillId): Promise<void> {
     $practice.set({
       ...$practice.get(),
       phase: 'failed',
-      error: messageOf(caught, 'Practice could not be started. Please try again.'),
+      error: errorMessage(caught, 'Practice could not be started. Please try again.'),
     });
   }
 }
@@ -192,7 +188,7 @@ export async function checkAnswer(text: string): Promise<void> {
     $practice.set({
       ...$practice.get(),
       phase: 'answering',
-      error: messageOf(caught, 'Your answer could not be checked. Please try again.'),
+      error: errorMessage(caught, 'Your answer could not be checked. Please try again.'),
     });
   }
 }

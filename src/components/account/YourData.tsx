@@ -3,13 +3,9 @@ import { type SyntheticEvent, useId, useState } from 'react';
 import Icon from '@/components/app/Icon';
 import Field from '@/components/ui/Field';
 import FormAlert from '@/components/ui/FormAlert';
-import { ApiError } from '@/lib/api/errors';
+import { errorMessage } from '@/lib/api/errors';
 import { formText } from '@/lib/formText';
 import { deleteAccount, downloadMyData } from '@/stores/accountData';
-
-function messageOf(caught: unknown, fallback: string): string {
-  return caught instanceof ApiError ? caught.message : fallback;
-}
 
 /**
  * Deleting the account, behind a dialog where the student types their username: a slip of the finger cannot delete
@@ -36,7 +32,7 @@ function DeleteAccountDialog({ username }: { username: string }) {
       // On success the page leaves for the home page: nothing to reset here.
       await deleteAccount(confirm);
     } catch (caught) {
-      setError(messageOf(caught, 'Your account could not be deleted. Nothing was removed; please try again.'));
+      setError(errorMessage(caught, 'Your account could not be deleted. Nothing was removed; please try again.'));
       setPending(false);
     }
   }
@@ -116,7 +112,7 @@ export default function YourData({ username }: { username: string }) {
     try {
       await downloadMyData();
     } catch (caught) {
-      setError(messageOf(caught, 'Your data could not be downloaded. Please try again.'));
+      setError(errorMessage(caught, 'Your data could not be downloaded. Please try again.'));
     } finally {
       setDownloading(false);
     }

@@ -1,6 +1,6 @@
 import { type SyntheticEvent, useId, useState } from 'react';
 import { MAX_STEP_LENGTH } from '@studyease/contract';
-import { ApiError } from '@/lib/api/errors';
+import { errorMessage } from '@/lib/api/errors';
 import { formText } from '@/lib/formText';
 import { type CheckStepResult, type TutorAnswer, tutorApi } from '@/lib/api/tutor';
 import type { ToolId } from '@/lib/tools';
@@ -46,7 +46,7 @@ export default function CheckMyStep({ tool, answer }: CheckMyStepProps) {
       setResult(await tutorApi.checkStep(tool, answer.question.text, step));
     } catch (caught) {
       setResult(null);
-      setError(caught instanceof ApiError ? caught.message : 'Your step could not be checked. Please try again.');
+      setError(errorMessage(caught, 'Your step could not be checked. Please try again.'));
     } finally {
       setChecking(false);
     }

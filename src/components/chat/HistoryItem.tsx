@@ -2,7 +2,7 @@ import { lazy, Suspense, type SyntheticEvent, useEffect, useRef, useState } from
 import Icon from '@/components/app/Icon';
 import ActionsMenu from '@/components/ui/ActionsMenu';
 import type { Conversation } from '@/lib/api/chat';
-import { ApiError } from '@/lib/api/errors';
+import { errorMessage } from '@/lib/api/errors';
 import { formText } from '@/lib/formText';
 import { getTool } from '@/lib/tools';
 import { $chat, openNewChat } from '@/stores/chat';
@@ -46,7 +46,7 @@ export default function HistoryItem({ conversation, current }: HistoryItemProps)
     try {
       await renameConversation(conversation.documentId, next);
     } catch (error) {
-      pushToast(error instanceof ApiError ? error.message : 'The conversation could not be renamed.', 'error');
+      pushToast(errorMessage(error, 'The conversation could not be renamed.'), 'error');
     }
   }
 
@@ -59,7 +59,7 @@ export default function HistoryItem({ conversation, current }: HistoryItemProps)
         navigateInApp(`/app/${conversation.tool}`, { replace: true });
       }
     } catch (error) {
-      pushToast(error instanceof ApiError ? error.message : 'The conversation could not be deleted.', 'error');
+      pushToast(errorMessage(error, 'The conversation could not be deleted.'), 'error');
     }
   }
 

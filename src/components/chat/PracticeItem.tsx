@@ -1,6 +1,6 @@
 import { type SyntheticEvent, useState } from 'react';
 import type { PracticeAttempt } from '@/lib/api/chat';
-import { ApiError } from '@/lib/api/errors';
+import { errorMessage } from '@/lib/api/errors';
 import type { PracticeQuestion } from '@/lib/api/tutor';
 import { formText } from '@/lib/formText';
 import { RichText } from './RichText';
@@ -45,7 +45,7 @@ export default function PracticeItem({ practice, index, attempts, onCheck }: Pra
       await onCheck(answer);
       setEditing(false);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Your answer could not be checked. Please try again.');
+      setError(errorMessage(caught, 'Your answer could not be checked. Please try again.'));
     } finally {
       setChecking(false);
     }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type SkillId, skillById } from '@studyease/contract';
 import { useState } from 'react';
-import { ApiError } from '@/lib/api/errors';
+import { errorMessage } from '@/lib/api/errors';
 import { type PracticeQuestion, tutorApi } from '@/lib/api/tutor';
 import type { ToolId } from '@/lib/tools';
 import { $chat, answerPractice, loadPractice } from '@/stores/chat';
@@ -45,7 +45,7 @@ export default function PracticeSection({ tool, question, initial, entryKey, mes
       setState('idle');
     } catch (caught) {
       setState('error');
-      setError(caught instanceof ApiError ? caught.message : 'Practice questions could not be loaded.');
+      setError(errorMessage(caught, 'Practice questions could not be loaded.'));
     }
   }
 

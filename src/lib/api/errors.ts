@@ -53,3 +53,11 @@ export function toApiError(status: number, body: unknown, fallbackMessage: strin
   }
   return new ApiError({ error: 'UnknownError', message: fallbackMessage, statusCode: 500 });
 }
+
+/**
+ * What to tell the student when a call failed: the backend's own message (already in plain words), or `fallback`
+ * for anything else (a bug, a dropped connection the client did not turn into an ApiError).
+ */
+export function errorMessage(caught: unknown, fallback: string): string {
+  return caught instanceof ApiError ? caught.message : fallback;
+}
