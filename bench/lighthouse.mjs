@@ -125,7 +125,8 @@ async function launchChromium(chromePath) {
       child.kill('SIGTERM');
       await once(child, 'exit');
     }
-    await rm(profile, { recursive: true, force: true });
+    // Chromium's helpers may still be writing the profile for a moment after it exits.
+    await rm(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   try {
     const browserSocket = await new Promise((resolve, reject) => {

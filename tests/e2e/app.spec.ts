@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { askInChat, conversationIdOf } from './chatSupport';
 import { e2eEnv, newUser, signUpAndWait } from './support';
 
 const signedIn = (page: Page) => signUpAndWait(page, newUser('app'));
@@ -17,7 +18,8 @@ test.describe('app shell', () => {
 
     await page.goto('/app/math-solver');
     await expect(page.getByRole('heading', { name: 'Math Solver' })).toBeVisible();
-    await expect.poll(() => readVisitor(page)).not.toBeNull();
+    // Computed a few seconds after the first screen (AppShell's VISITOR_ID_DELAY_MS).
+    await expect.poll(() => readVisitor(page), { timeout: 15_000 }).not.toBeNull();
     const first = JSON.parse((await readVisitor(page)) ?? '{}') as { visitorId?: string; createdAt?: string };
     expect(first.visitorId).toMatch(/^[0-9a-f]{20,}$/);
 
@@ -97,4 +99,31 @@ test.describe('app shell', () => {
       }
     });
   }
+
+  test('a saved conversation opened by its address is asked for once', async ({ page }) => {
+    await signedIn(page);
+    await page.goto('/app/math-solver');
+    await askInChat(page, 'x^2 - 5x + 6 = 0');
+    await expect(page).toHaveURL(/\/app\/math-solver\/[A-Za-z0-9_-]+$/);
+    const id = conversationIdOf(page);
+    await expect(page.getByRole('article', { name: 'Answer' })).toHaveAttribute('data-status', 'complete');
+
+    /** The paths of the backend's GETs. */
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && url.pathname.startsWith('/api/')) asked.push(url.pathname);
+    });
+    await page.goto(`/app/math-solver/${id}`);
+    await expect(page.getByRole('article', { name: 'Answer' })).toHaveAttribute('data-status', 'complete');
+    await expect(page.getByRole('article', { name: 'Answer' }).getByText('Checked', { exact: true })).toBeVisible();
+
+    // The page's inline script asked for the conversation; the app took those answers instead of asking again.
+    for (const path of [`/api/conversations/${id}`, `/api/conversations/${id}/messages`]) {
+      expect(
+        asked.filter((sent) => sent === path),
+        path,
+      ).toHaveLength(1);
+    }
+  });
 });

@@ -69,6 +69,7 @@ describe('the inline-script allow-list', () => {
       'Astro client:only',
       'Astro client:visible',
       'Astro island',
+      'app early start',
       'colour mode',
       'console error',
     ]);

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import Toaster from '@/components/ui/Toaster';
 import type { AppRoute } from '@/lib/appRoute';
 import { pageTitle } from '@/lib/pageTitle';
@@ -13,18 +13,15 @@ import { $sessionUnreachable, $user, startSession } from '@/stores/session';
 import { $appRoute, followAppLink } from '@/stores/router';
 import { ensureVisitor } from '@/stores/visitor';
 import NotFoundView from './NotFoundView';
+import { pageChunk } from './pageChunk';
 import Sidebar from './Sidebar';
 
 // Each page of the app is its own chunk, so a first load fetches the shell and the one page it shows (issue #15: at
 // most 150 KB gzipped). The chat's Markdown and maths renderer comes after its first paint (stores/renderer.ts).
-const loadChatView = () => import('@/components/chat/ChatView');
-const loadDashboard = () => import('./Dashboard');
-const loadAccountPage = () => import('./AccountPage');
-const loadPracticePage = () => import('@/components/practice/PracticePage');
-const ChatView = lazy(loadChatView);
-const Dashboard = lazy(loadDashboard);
-const AccountPage = lazy(loadAccountPage);
-const PracticePage = lazy(loadPracticePage);
+const { Page: ChatView, preload: loadChatView } = pageChunk(() => import('@/components/chat/ChatView'));
+const { Page: Dashboard, preload: loadDashboard } = pageChunk(() => import('./Dashboard'));
+const { Page: AccountPage, preload: loadAccountPage } = pageChunk(() => import('./AccountPage'));
+const { Page: PracticePage, preload: loadPracticePage } = pageChunk(() => import('@/components/practice/PracticePage'));
 
 /**
  * Starts the session check and loading the route's page at once, rather than one after the other once React has
@@ -47,18 +44,31 @@ function preloadRoute(route: AppRoute): void {
 preloadRoute($appRoute.get());
 
 /**
- * Runs `task` once the browser has nothing more urgent to do (or after 5 s at most).
+ * Runs `task` `delayMs` after now, at a moment the browser has nothing more urgent to do (or 5 s later at most).
  * @returns a function that cancels it
  */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: 5000 });
-    return () => cancelIdleCallback(handle);
-  }
-  // Safari before 18 has no requestIdleCallback.
-  const timer = setTimeout(task, 1000);
-  return () => clearTimeout(timer);
+function laterWhenIdle(task: () => void, delayMs: number): () => void {
+  let cancelIdle = () => {};
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(task, { timeout: 5000 });
+      cancelIdle = () => cancelIdleCallback(handle);
+    } else {
+      // Safari before 18 has no requestIdleCallback.
+      task();
+    }
+  }, delayMs);
+  return () => {
+    clearTimeout(timer);
+    cancelIdle();
+  };
 }
+
+/**
+ * FingerprintJS takes about half a second of a phone's main thread, and nothing on the first screen needs the visitor
+ * id: it is computed once the page the student opened is drawn and has had a few seconds to be read and scrolled.
+ */
+const VISITOR_ID_DELAY_MS = 4000;
 
 function routeTitle(route: AppRoute): string | undefined {
   switch (route.kind) {
@@ -103,12 +113,11 @@ export default function AppShell() {
   const drawn = useStore($chat, { keys: ['phase'] }).phase !== 'loading';
   useEffect(() => {
     if (!signedIn || !drawn) return;
-    // The visitor id serves anonymous usage limits; computed once, where the app starts (spec §1). FingerprintJS
-    // takes about half a second of a phone's main thread, so it waits until the page the student opened is drawn
-    // and the browser is idle (issue #15).
-    return whenIdle(() => {
+    // The visitor id serves anonymous usage limits; computed once, where the app starts (spec §1), but after the
+    // first screen (issue #15).
+    return laterWhenIdle(() => {
       ensureVisitor().catch((error: unknown) => console.warn('[visitor] fingerprint unavailable', error));
-    });
+    }, VISITOR_ID_DELAY_MS);
   }, [signedIn, drawn]);
 
   useEffect(() => {

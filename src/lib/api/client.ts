@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import { BACKEND_API_PREFIX, BACKEND_URL } from '@/config';
 import { stringifyQuery } from '@/lib/queryString';
 import { readSessionToken } from '@/lib/sessionCookie';
+import { takeEarlyResponse } from './earlyResponses';
 import { API_ERROR_EVENT, ApiError, toApiError } from './errors';
 import { readServerSentEvents, type ServerSentEvent } from './sse';
 import { trimTrailing } from '@/lib/trimTrailing';
@@ -34,16 +35,22 @@ export interface ApiClientOptions {
 }
 
 /**
+ * A call's full URL: the backend's base and prefix, the path, and the query serialised with qs.
+ * @param baseUrl the backend's origin (a trailing slash is dropped)
+ */
+export function apiUrl(baseUrl: string, prefix: string, path: string, query?: Record<string, unknown>): string {
+  const serialised = query ? stringifyQuery(query) : '';
+  return `${trimTrailing(baseUrl, /\//)}${prefix}${path}${serialised ? `?${serialised}` : ''}`;
+}
+
+/**
  * The one client for the Strapi backend: builds the URL from the configured base and prefix, serialises the
  * query with qs, adds `Authorization: Bearer` when a token is stored, and never retries.
  */
 export function createApiClient(options: ApiClientOptions) {
-  const base = `${trimTrailing(options.baseUrl, /\//)}${options.prefix}`;
-
   /** Sends the request; a missing response (backend down, network gone) becomes an UnknownError. */
   async function send(path: string, init: RequestOptions, accept: string): Promise<Response> {
-    const query = init.query ? stringifyQuery(init.query) : '';
-    const url = `${base}${path}${query ? `?${query}` : ''}`;
+    const url = apiUrl(options.baseUrl, options.prefix, path, init.query);
     const headers: Record<string, string> = { Accept: accept };
     const form = init.body instanceof FormData ? init.body : undefined;
     if (init.body !== undefined && !form) headers['Content-Type'] = 'application/json';
@@ -145,7 +152,8 @@ export const api: ApiClient = createApiClient({
   baseUrl: BACKEND_URL,
   prefix: BACKEND_API_PREFIX,
   getToken: readSessionToken,
-  fetch: (...args) => fetch(...args),
+  // The app page's first calls were sent by its inline script before this code loaded: their answers are taken here.
+  fetch: (url, init = {}) => (typeof url === 'string' && takeEarlyResponse(url, init)) || fetch(url, init),
   onError: (error) => {
     if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(API_ERROR_EVENT, { detail: error }));
   },

@@ -1,6 +1,6 @@
 // Build-time reads from the CMS (the Strapi backend). Runs in Node during `astro build`, never in a browser.
 // No `@/` imports: astro.config.mjs (the sitemap's lastmod) loads this module outside Vite's aliases.
-import qs from 'qs';
+import { stringify } from 'qs-esm';
 import { trimTrailing } from '../trimTrailing.ts';
 
 /** Why a page could not be built from the CMS; the build stops with this message rather than publish less. */
@@ -31,7 +31,7 @@ export function cmsOptional(): boolean {
  */
 export async function cmsGet<T>(path: string, query?: Record<string, unknown>): Promise<T> {
   // Strapi's bracketed query syntax (`populate[0]=cover`), as its REST docs use.
-  const search = query ? qs.stringify(query, { encodeValuesOnly: true }) : '';
+  const search = query ? stringify(query, { encodeValuesOnly: true }) : '';
   const url = `${cmsUrl()}/api${path}${search ? `?${search}` : ''}`;
   let response: Response;
   try {
