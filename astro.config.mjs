@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { appShellPreload } from './src/integrations/app-shell-preload.ts';
 import { appShellRewrite } from './src/integrations/app-shell-rewrite.ts';
+import { CHUNK_GROUPS } from './src/integrations/chunkGroups.ts';
 import { mathliveFontsIntegration } from './src/integrations/mathlive-fonts.ts';
 import { securityHeadersFile } from './src/integrations/security-headers.ts';
 import { sitemapAlias } from './src/integrations/sitemap-alias.ts';
@@ -71,6 +72,10 @@ export default defineConfig({
     build: { assetsInlineLimit: (/** @type {string} */ file) => (file.endsWith('.js') ? false : undefined) },
     define: {
       'import.meta.env.PUBLIC_BUILD_ID': JSON.stringify(buildId()),
+    },
+    // The browser's scripts in a few files rather than dozens (src/integrations/chunkGroups.ts says why and how).
+    environments: {
+      client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [...CHUNK_GROUPS] } } } } },
     },
   },
 });

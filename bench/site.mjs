@@ -47,7 +47,7 @@ const BUDGET_APP_JS_GZIP = 150 * 1024;
  */
 const APP_ROUTES = [
   { path: '/app', page: 'Dashboard', later: [] },
-  { path: '/app/math-solver/:conversation', page: 'ChatView', later: ['markdown', 'RadixActionsMenu'] },
+  { path: '/app/math-solver/:conversation', page: 'ChatView', later: ['renderer', 'RadixActionsMenu'] },
   { path: '/app/account', page: 'AccountPage', later: [] },
 ];
 
@@ -176,7 +176,8 @@ function chunkNamed(assets, name) {
   const file = assets.find(
     (asset) => asset.startsWith(`${name}.`) && /^[\w-]+\.js$/.test(asset.slice(name.length + 1)),
   );
-  return file ? `/_astro/${file}` : null;
+  if (!file) throw new Error(`no chunk named ${name}.*.js in the build: a renamed component or chunk group?`);
+  return `/_astro/${file}`;
 }
 
 /**
@@ -192,11 +193,10 @@ async function appSizes(dist) {
   for (const route of APP_ROUTES) {
     const scripts = new Map(shell);
     const page = chunkNamed(assets, route.page);
-    if (page) await staticImportGraph(dist, [page], scripts);
+    await staticImportGraph(dist, [page], scripts);
     const later = new Map(scripts);
     for (const name of route.later) {
-      const chunk = chunkNamed(assets, name);
-      if (chunk) await staticImportGraph(dist, [chunk], later);
+      await staticImportGraph(dist, [chunkNamed(assets, name)], later);
     }
     const first = gzipOf(scripts);
     rows.push({
@@ -204,7 +204,7 @@ async function appSizes(dist) {
       files: scripts.size,
       raw: rawOf(scripts),
       gzip: first,
-      page: page ? gzipOf(new Map([...scripts].filter(([path]) => !shell.has(path)))) : 0,
+      page: gzipOf(new Map([...scripts].filter(([path]) => !shell.has(path)))),
       later: gzipOf(later) - first,
     });
   }

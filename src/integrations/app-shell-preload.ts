@@ -5,10 +5,10 @@ import type { AstroIntegration } from 'astro';
 import { islandScripts, staticImportGraph } from './staticImports.ts';
 
 /**
- * The chunks a chat route loads as soon as the shell runs: the chat page (AppShell's `import()` of ChatView) and the
- * Markdown and maths renderer (stores/renderer.ts), found by the names the bundler gives a dynamic import's chunk.
+ * The chunks a chat route loads as soon as the shell runs: the chat page (AppShell's `import()` of ChatView, named
+ * after it) and the Markdown and maths renderer (stores/renderer.ts; its chunk group in chunkGroups.ts).
  */
-const CHAT_CHUNKS = [/^ChatView\.[\w-]+\.js$/, /^markdown\.[\w-]+\.js$/];
+const CHAT_CHUNKS = [/^ChatView\.[\w-]+\.js$/, /^renderer\.[\w-]+\.js$/];
 
 /** The attribute of the app page's early script (APP_EARLY_SCRIPT) that this integration fills in. */
 export const CHAT_SCRIPTS_ATTRIBUTE = 'data-chat-scripts';

@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 
-/** `import … from "./x.js"` and `import "./x.js"` in a built chunk (minified); `import("./x.js")` is not one. */
-const STATIC_IMPORT = /(?:^|[;\s}])import\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+)["']/g;
+/**
+ * `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"` (a chunk that re-exports a chunk group's
+ * module) in a built chunk (minified); `import("./x.js")` is not one.
+ */
+const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+)["']/g;
 
 /**
  * The scripts a browser fetches before running `entries`: each one and every chunk it imports statically, however
