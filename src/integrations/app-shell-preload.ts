@@ -10,8 +10,8 @@ import { islandScripts, staticImportGraph } from './staticImports.ts';
  */
 const CHAT_CHUNKS = [/^ChatView\.[\w-]+\.js$/, /^renderer\.[\w-]+\.js$/];
 
-/** The attribute of the app page's early script (APP_EARLY_SCRIPT) that this integration fills in. */
-export const CHAT_SCRIPTS_ATTRIBUTE = 'data-chat-scripts';
+/** The attribute of the app page's early script (APP_EARLY_SCRIPT, src/pages/app/index.astro) this integration fills in. */
+const CHAT_SCRIPTS_ATTRIBUTE = 'data-chat-scripts';
 
 /**
  * Lists every script the app shell imports statically in `<link rel="modulepreload">` tags of dist/app.html, so the
